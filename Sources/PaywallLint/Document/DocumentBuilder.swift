@@ -1,0 +1,191 @@
+/// Builds a `Document` from a stream of start/scalar/end calls, enforcing the depth limit and
+/// finding duplicate keys. Shared by the YAML and JSON readers, so both judge alike.
+struct DocumentBuilder {
+    private struct Frame {
+        var kind: Node.Kind
+        var tag: String?
+        var start: SourcePosition
+        var firstItem: Int
+    }
+
+    private(set) var document = Document()
+    private var stack: [Frame] = []
+    /// Children of the open collections, innermost last.
+    private var pending: [NodeID] = []
+    /// Findings whose JSON pointer is known only once the tree is complete: (finding index, node).
+    private var pointerFixups: [(Int, NodeID)] = []
+    let limits: ReadLimits
+
+    init(limits: ReadLimits) {
+        self.limits = limits
+    }
+
+    var depth: Int { stack.count }
+
+    /// Whether the innermost open collection is a mapping that is waiting for a key.
+    var expectsKey: Bool {
+        guard let top = stack.last, top.kind == .mapping else { return false }
+        return (pending.count - top.firstItem) % 2 == 0
+    }
+
+    /// The node that was just added or closed (to register YAML anchors).
+    var lastNode: NodeID { NodeID(document.nodes.count - 1) }
+
+    @discardableResult
+    mutating func scalar(
+        _ text: String, style: ScalarStyle, tag: String?, start: SourcePosition, end: SourcePosition
+    ) -> NodeID {
+        let id = document.addScalar(text, style: style, tag: tag, start: start, end: end)
+        attach(id)
+        return id
+    }
+
+    /// Attaches an existing node (a YAML alias) at the current place.
+    mutating func attach(_ id: NodeID) {
+        if stack.isEmpty {
+            document.root = id
+        } else {
+            pending.append(id)
+        }
+    }
+
+    /// Opens a collection. Returns a `core/limits` finding instead when it would nest too deep.
+    mutating func begin(_ kind: Node.Kind, tag: String?, at start: SourcePosition) -> Finding? {
+        if stack.count >= limits.maxDepth {
+            return Finding(
+                ruleID: CoreRuleID.limits, severity: .error,
+                message: "nesting is deeper than \(limits.maxDepth) levels (raise it with --max-depth)",
+                span: SourceSpan(at: start))
+        }
+        stack.append(Frame(kind: kind, tag: tag, start: start, firstItem: pending.count))
+        return nil
+    }
+
+    /// Closes the innermost collection and reports its duplicate keys into `findings`.
+    /// `merging` resolves YAML merge keys (`<<`) first.
+    @discardableResult
+    mutating func end(at end: SourcePosition, merging: Bool = false, findings: inout [Finding]) -> NodeID {
+        let frame = stack.removeLast()
+        var items = pending[frame.firstItem...]
+        var merged: [NodeID] = []
+        if frame.kind == .mapping {
+            if items.count % 2 == 1 { items = items.dropLast() }
+            if merging { merged = resolveMergeKeys(&items, findings: &findings) }
+            reportDuplicateKeys(items, findings: &findings)
+        }
+        let id: NodeID
+        if merged.isEmpty {
+            id = document.addCollection(frame.kind, items: items, tag: frame.tag, start: frame.start, end: end)
+        } else {
+            id = document.addCollection(
+                frame.kind, items: items + merged[...], tag: frame.tag, start: frame.start, end: end)
+        }
+        pending.removeSubrange(frame.firstItem...)
+        attach(id)
+        return id
+    }
+
+    /// Removes `<<` pairs and returns the pairs they bring in that the mapping does not set itself.
+    /// Earlier merge sources win over later ones, as the YAML merge-key spec says.
+    private func resolveMergeKeys(_ items: inout ArraySlice<NodeID>, findings: inout [Finding]) -> [NodeID] {
+        var explicit: [NodeID] = []
+        var sources: [NodeID] = []
+        var index = items.startIndex
+        while index + 1 < items.endIndex {
+            let key = document[items[index]]
+            let value = items[index + 1]
+            if key.isScalar, key.style == .plain, key.text == "<<", key.tag == nil {
+                switch document[value].kind {
+                case .mapping: sources.append(value)
+                case .sequence:
+                    for item in document.items(of: value) {
+                        if document[item].isMapping {
+                            sources.append(item)
+                        } else {
+                            findings.append(mergeError(document[item].span))
+                        }
+                    }
+                case .scalar: findings.append(mergeError(document[value].span))
+                }
+            } else {
+                explicit.append(items[index])
+                explicit.append(value)
+            }
+            index += 2
+        }
+        guard !sources.isEmpty || explicit.count != items.count else { return [] }
+        var seen = Set<String>()
+        var keyIndex = 0
+        while keyIndex < explicit.count {
+            seen.insert(document[explicit[keyIndex]].text)
+            keyIndex += 2
+        }
+        var merged: [NodeID] = []
+        for source in sources {
+            for pair in document.pairs(of: source) where seen.insert(document[pair.key].text).inserted {
+                merged.append(pair.key)
+                merged.append(pair.value)
+            }
+        }
+        items = explicit[...]
+        return merged
+    }
+
+    private func mergeError(_ span: SourceSpan) -> Finding {
+        Finding(
+            ruleID: CoreRuleID.parseError, severity: .error,
+            message: "a merge key (<<) takes a mapping or a list of mappings", span: span)
+    }
+
+    private mutating func reportDuplicateKeys(_ items: ArraySlice<NodeID>, findings: inout [Finding]) {
+        let pairCount = items.count / 2
+        guard pairCount > 1 else { return }
+        let base = items.startIndex
+        func report(_ first: NodeID, _ second: NodeID) {
+            let key = document[second]
+            pointerFixups.append((findings.count, second))
+            findings.append(
+                Finding(
+                    ruleID: CoreRuleID.duplicateKey, severity: .error,
+                    message: "duplicate key \"\(key.text)\": decoders disagree on which value wins",
+                    span: key.span,
+                    related: [RelatedLocation(span: document[first].span, message: "first defined here")]))
+        }
+        if pairCount <= 12 {
+            for i in 1..<pairCount {
+                let key = items[base + 2 * i]
+                guard document[key].isScalar else { continue }
+                for j in 0..<i {
+                    let other = items[base + 2 * j]
+                    if document[other].isScalar, document[other].text == document[key].text {
+                        report(other, key)
+                        break
+                    }
+                }
+            }
+        } else {
+            var firstSeen: [String: NodeID] = [:]
+            firstSeen.reserveCapacity(pairCount)
+            for i in 0..<pairCount {
+                let key = items[base + 2 * i]
+                guard document[key].isScalar else { continue }
+                if let first = firstSeen[document[key].text] {
+                    report(first, key)
+                } else {
+                    firstSeen[document[key].text] = key
+                }
+            }
+        }
+    }
+
+    /// Finishes the document and fills in the pointers of its findings; an unclosed collection
+    /// (after an error) is dropped.
+    mutating func finish(findings: inout [Finding]) -> Document? {
+        for (index, node) in pointerFixups where index < findings.count {
+            findings[index].pointer = document.pointer(of: node)
+        }
+        pointerFixups.removeAll()
+        guard stack.isEmpty else { return nil }
+        return document
+    }
+}

@@ -1,0 +1,36 @@
+/// What reading a file gave: its documents (a YAML stream may hold several) and the problems
+/// found on the way.
+public struct ReadResult: Sendable {
+    public var documents: [Document]
+    public var findings: [Finding]
+}
+
+/// Turns a file's bytes into positioned documents: checks size and encoding, then reads
+/// `.json` files strictly as JSON and everything else as YAML.
+public enum DocumentReader {
+    public static func read(_ file: SourceFile, limits: ReadLimits = .default) -> ReadResult {
+        var findings: [Finding] = []
+        if file.bytes.count > limits.maxFileBytes {
+            let size = file.bytes.count >> 10
+            findings.append(
+                Finding(
+                    ruleID: CoreRuleID.limits, severity: .error,
+                    message:
+                        "the file is \(size) KiB, over the limit of \(limits.maxFileBytes >> 10) KiB "
+                        + "(raise it with --max-file-kib)",
+                    span: .fileStart))
+            return ReadResult(documents: [], findings: findings)
+        }
+        if let problem = TextEncoding.problem(in: file.bytes) {
+            return ReadResult(documents: [], findings: [problem])
+        }
+        switch file.format {
+        case .json:
+            let document = JSONReader.read(file.bytes, limits: limits, findings: &findings)
+            return ReadResult(documents: document.map { [$0] } ?? [], findings: findings)
+        case .yaml:
+            let documents = YAMLReader.read(file.bytes, limits: limits, findings: &findings)
+            return ReadResult(documents: documents, findings: findings)
+        }
+    }
+}

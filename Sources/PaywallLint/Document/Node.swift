@@ -1,0 +1,176 @@
+/// Index of a node in its `Document`.
+public typealias NodeID = Int32
+
+/// How a scalar was written. JSON strings are `doubleQuoted`; JSON numbers, booleans and null are `plain`.
+public enum ScalarStyle: UInt8, Sendable {
+    case plain
+    case singleQuoted
+    case doubleQuoted
+    case literal
+    case folded
+
+    public var name: String {
+        switch self {
+        case .plain: "plain"
+        case .singleQuoted: "single-quoted"
+        case .doubleQuoted: "double-quoted"
+        case .literal: "literal"
+        case .folded: "folded"
+        }
+    }
+}
+
+/// One positioned node of a YAML or JSON document.
+public struct Node: Sendable {
+    public enum Kind: UInt8, Sendable {
+        case scalar
+        case mapping
+        case sequence
+    }
+
+    public var kind: Kind
+    public var style: ScalarStyle
+    public var start: SourcePosition
+    public var end: SourcePosition
+    /// The scalar's value (empty for collections).
+    public var text: String
+    /// An explicit tag such as `!!binary` or `!custom`, as written after resolving handles.
+    public var tag: String?
+    /// Children in `Document.children`: key, value, key, value… for a mapping; items for a sequence.
+    var firstChild: Int32
+    var childCount: Int32
+    /// The collection this node was first placed in (-1 for the root), and its item or pair index there.
+    var parent: Int32 = -1
+    var indexInParent: Int32 = 0
+
+    public var span: SourceSpan { SourceSpan(start: start, end: end) }
+    public var isScalar: Bool { kind == .scalar }
+    public var isMapping: Bool { kind == .mapping }
+    public var isSequence: Bool { kind == .sequence }
+}
+
+/// A tree of positioned nodes read from one YAML document or one JSON text. Nodes live in one
+/// array (an arena) so reading a file allocates little; aliases share the anchored node.
+public struct Document: Sendable {
+    public private(set) var nodes: [Node] = []
+    public private(set) var children: [NodeID] = []
+    public var root: NodeID?
+
+    public init() {}
+
+    public subscript(id: NodeID) -> Node { nodes[Int(id)] }
+
+    mutating func addScalar(
+        _ text: String, style: ScalarStyle, tag: String?, start: SourcePosition, end: SourcePosition
+    ) -> NodeID {
+        nodes.append(
+            Node(
+                kind: .scalar, style: style, start: start, end: end, text: text, tag: tag, firstChild: 0,
+                childCount: 0))
+        return NodeID(nodes.count - 1)
+    }
+
+    /// Adds a collection whose children are `items` (key/value alternating for a mapping).
+    mutating func addCollection(
+        _ kind: Node.Kind, items: ArraySlice<NodeID>, tag: String?, start: SourcePosition, end: SourcePosition
+    ) -> NodeID {
+        let first = Int32(children.count)
+        children.append(contentsOf: items)
+        let id = Int32(nodes.count)
+        var index: Int32 = 0
+        for child in items {
+            // An aliased node keeps the parent it was first placed in.
+            if nodes[Int(child)].parent < 0 && child != root {
+                nodes[Int(child)].parent = id
+                nodes[Int(child)].indexInParent = kind == .mapping ? index / 2 : index
+            }
+            index += 1
+        }
+        nodes.append(
+            Node(
+                kind: kind, style: .plain, start: start, end: end, text: "", tag: tag, firstChild: first,
+                childCount: Int32(items.count)))
+        return NodeID(nodes.count - 1)
+    }
+
+    /// The items of a sequence.
+    public func items(of id: NodeID) -> ArraySlice<NodeID> {
+        let node = nodes[Int(id)]
+        guard node.kind == .sequence else { return [] }
+        return children[Int(node.firstChild)..<Int(node.firstChild + node.childCount)]
+    }
+
+    /// The key/value pairs of a mapping, in document order.
+    public func pairs(of id: NodeID) -> MappingPairs {
+        let node = nodes[Int(id)]
+        guard node.kind == .mapping else { return MappingPairs(children: [], start: 0, count: 0) }
+        return MappingPairs(children: children, start: Int(node.firstChild), count: Int(node.childCount) / 2)
+    }
+
+    /// The value of `key` in a mapping (the last one when the key is duplicated, as most decoders do).
+    public func value(of id: NodeID, key: String) -> NodeID? {
+        var found: NodeID?
+        for pair in pairs(of: id) where nodes[Int(pair.key)].text == key && nodes[Int(pair.key)].isScalar {
+            found = pair.value
+        }
+        return found
+    }
+
+    /// The JSON pointer (RFC 6901) of a node; a mapping key has the pointer of its pair.
+    public func pointer(of id: NodeID) -> String {
+        var tokens: [String] = []
+        var current = id
+        while true {
+            let node = nodes[Int(current)]
+            guard node.parent >= 0 else { break }
+            let parent = nodes[Int(node.parent)]
+            if parent.kind == .mapping {
+                let key = children[Int(parent.firstChild) + 2 * Int(node.indexInParent)]
+                tokens.append(nodes[Int(key)].text)
+            } else {
+                tokens.append(String(node.indexInParent))
+            }
+            current = node.parent
+        }
+        var result = ""
+        for token in tokens.reversed() {
+            result += "/"
+            for scalar in token.unicodeScalars {
+                switch scalar {
+                case "~": result += "~0"
+                case "/": result += "~1"
+                default: result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+
+    /// Whether the node is a YAML/JSON null: `null`, `~`, empty plain scalar.
+    public func isNull(_ id: NodeID) -> Bool {
+        let node = nodes[Int(id)]
+        guard node.kind == .scalar, node.style == .plain, node.tag == nil else { return false }
+        switch node.text {
+        case "", "~", "null", "Null", "NULL": return true
+        default: return false
+        }
+    }
+}
+
+public struct MappingPair: Sendable {
+    public let key: NodeID
+    public let value: NodeID
+}
+
+public struct MappingPairs: RandomAccessCollection, Sendable {
+    let children: [NodeID]
+    let start: Int
+    public let count: Int
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    public subscript(position: Int) -> MappingPair {
+        MappingPair(key: children[start + 2 * position], value: children[start + 2 * position + 1])
+    }
+}

@@ -1,0 +1,17 @@
+/// Safety limits for reading untrusted files. Crossing one is a `core/limits` error at the
+/// position where it was crossed; the rest of the file is not read.
+public struct ReadLimits: Sendable, Hashable {
+    /// Largest file read, in bytes.
+    public var maxFileBytes: Int = 8 << 20
+    /// Deepest nesting of mappings and sequences.
+    public var maxDepth: Int = 64
+    /// Most nodes that YAML aliases may add by reference, counted as if expanded
+    /// (a "billion laughs" file crosses it after a few aliases).
+    public var maxAliasExpansion: Int = 10_000
+    /// Longest scalar, in bytes.
+    public var maxScalarBytes: Int = 64 << 10
+
+    public init() {}
+
+    public static let `default` = ReadLimits()
+}

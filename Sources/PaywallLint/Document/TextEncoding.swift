@@ -1,0 +1,83 @@
+/// Checks that a file is UTF-8 text before a parser sees it, so the first bad byte gets an exact
+/// position and a message that says what is wrong.
+enum TextEncoding {
+    /// A `core/parse-error` for the first encoding problem, or nil when the bytes are clean UTF-8
+    /// (with or without a BOM).
+    static func problem(in bytes: [UInt8]) -> Finding? {
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            return finding("the file is UTF-16 (or UTF-32); save it as UTF-8", at: .start)
+        }
+        return bytes.withUnsafeBufferPointer { scan($0) }
+    }
+
+    private static func scan(_ buffer: UnsafeBufferPointer<UInt8>) -> Finding? {
+        var i = buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var line = 1
+        var column = 1
+        let n = buffer.count
+        while i < n {
+            let b = buffer[i]
+            if b < 0x80 {
+                if b == 0 {
+                    let hint =
+                        (i + 1 < n && buffer[i + 1] != 0 && (i == 0 || buffer[i - 1] != 0))
+                        ? " (UTF-16 text without a byte-order mark? save it as UTF-8)" : ""
+                    return finding("NUL byte in the text\(hint)", at: SourcePosition(line: line, column: column))
+                }
+                if b == 0x0A {
+                    line += 1
+                    column = 1
+                } else if b == 0x0D {
+                    if i + 1 < n, buffer[i + 1] == 0x0A { i += 1 }
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+                i += 1
+                continue
+            }
+            let length = sequenceLength(buffer, at: i)
+            if length == 0 {
+                let byte = String(b, radix: 16, uppercase: true)
+                return finding(
+                    "invalid UTF-8 (byte 0x\(byte)); the file must be UTF-8 text",
+                    at: SourcePosition(line: line, column: column))
+            }
+            i += length
+            column += 1
+        }
+        return nil
+    }
+
+    /// Length of the well-formed UTF-8 sequence at `i` (RFC 3629: no overlongs, no surrogates), or 0.
+    private static func sequenceLength(_ buffer: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+        let n = buffer.count
+        let b0 = buffer[i]
+        func continuation(_ k: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
+            i + k < n && buffer[i + k] >= low && buffer[i + k] <= high
+        }
+        switch b0 {
+        case 0xC2...0xDF:
+            return continuation(1) ? 2 : 0
+        case 0xE0:
+            return continuation(1, 0xA0) && continuation(2) ? 3 : 0
+        case 0xE1...0xEC, 0xEE...0xEF:
+            return continuation(1) && continuation(2) ? 3 : 0
+        case 0xED:
+            return continuation(1, 0x80, 0x9F) && continuation(2) ? 3 : 0
+        case 0xF0:
+            return continuation(1, 0x90) && continuation(2) && continuation(3) ? 4 : 0
+        case 0xF1...0xF3:
+            return continuation(1) && continuation(2) && continuation(3) ? 4 : 0
+        case 0xF4:
+            return continuation(1, 0x80, 0x8F) && continuation(2) && continuation(3) ? 4 : 0
+        default:
+            return 0
+        }
+    }
+
+    private static func finding(_ message: String, at position: SourcePosition) -> Finding {
+        Finding(ruleID: CoreRuleID.parseError, severity: .error, message: message, span: SourceSpan(at: position))
+    }
+}

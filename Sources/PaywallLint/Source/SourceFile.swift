@@ -1,0 +1,88 @@
+/// The text format of a source file, chosen by its name (`.json` is JSON, everything else YAML).
+public enum SourceFormat: String, Sendable {
+    case yaml
+    case json
+
+    public init(path: String) {
+        self = path.lowercased().hasSuffix(".json") ? .json : .yaml
+    }
+}
+
+/// The bytes of one file with the name findings are reported under.
+public struct SourceFile: Sendable {
+    /// The path as the user should see it (relative where the user gave it relative).
+    public let path: String
+    public let bytes: [UInt8]
+    public let format: SourceFormat
+
+    public init(path: String, bytes: [UInt8], format: SourceFormat? = nil) {
+        self.path = path
+        self.bytes = bytes
+        self.format = format ?? SourceFormat(path: path)
+    }
+
+    public init(path: String, text: String, format: SourceFormat? = nil) {
+        self.init(path: path, bytes: Array(text.utf8), format: format)
+    }
+}
+
+/// Maps line:column positions back to bytes, for snippets and fixes. Built on demand:
+/// only files with findings need it.
+public struct LineIndex: Sendable {
+    /// Byte offset where each line starts (index 0 is line 1). A UTF-8 BOM is not part of line 1.
+    public let lineStarts: [Int]
+    private let bytes: [UInt8]
+
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0]
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b == 0x0A {
+                starts.append(i + 1)
+            } else if b == 0x0D {
+                if i + 1 < n, bytes[i + 1] == 0x0A { i += 1 }
+                starts.append(i + 1)
+            }
+            i += 1
+        }
+        lineStarts = starts
+    }
+
+    public var lineCount: Int { lineStarts.count }
+
+    /// The bytes of a line without its line break.
+    public func lineBytes(_ line: Int) -> ArraySlice<UInt8> {
+        guard line >= 1, line <= lineStarts.count else { return [] }
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] : bytes.count
+        while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        return bytes[start..<end]
+    }
+
+    /// The byte offset of a position; a column past the end of its line is clamped to the line end.
+    public func offset(of position: SourcePosition) -> Int {
+        guard position.line >= 1 else { return 0 }
+        guard position.line <= lineStarts.count else { return bytes.count }
+        let line = lineBytes(position.line)
+        var offset = line.startIndex
+        var column = 1
+        while column < position.column, offset < line.endIndex {
+            offset += 1
+            while offset < line.endIndex, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+            column += 1
+        }
+        if column < position.column, position.line < lineStarts.count {
+            // Past the line's end: spans that end after a line break point at the next line's start.
+            return lineStarts[position.line]
+        }
+        return offset
+    }
+
+    public func byteRange(of span: SourceSpan) -> Range<Int> {
+        let lower = offset(of: span.start)
+        return lower..<max(lower, offset(of: span.end))
+    }
+}

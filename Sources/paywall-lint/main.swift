@@ -1,0 +1,2 @@
+import PaywallLint
+print("stub")
