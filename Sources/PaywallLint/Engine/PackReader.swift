@@ -1,0 +1,140 @@
+/// Reads a rule pack file (YAML). The schema is documented in Rules/README.md; every problem is
+/// a `ConfigurationError` at its position, never ignored.
+public enum PackReader {
+    static let packKeys = ["pack", "summary", "extends", "vocabularies", "rules", "overrides", "example-base"]
+    static let ruleKeys = ["id", "severity", "summary", "description", "source", "check", "field", "with", "examples"]
+
+    public static func read(path: String, text: String) throws -> RulePack {
+        let file = SourceFile(path: path, text: text, format: .yaml)
+        let result = DocumentReader.read(file)
+        if let problem = result.findings.first(where: { $0.severity == .error }) {
+            throw ConfigurationError(path: path, span: problem.span, message: problem.message)
+        }
+        guard result.documents.count == 1, let document = result.documents.first, let root = document.root else {
+            throw ConfigurationError(path: path, message: "a rule pack is one YAML document")
+        }
+        let reader = NodeReader(document: document, path: path)
+        let fields = try reader.fields(root, "a rule pack", known: packKeys)
+        guard let nameNode = fields["pack"] else {
+            throw reader.error(root, "a rule pack needs 'pack: NAME'")
+        }
+        var pack = RulePack(
+            name: try reader.string(nameNode, "pack"), path: path,
+            summary: try fields["summary"].map { try reader.string($0, "summary") } ?? "",
+            extends: try fields["extends"].map { try reader.strings($0, "extends") } ?? [],
+            vocabularies: [:], rules: [], overrides: [:],
+            exampleBase: fields["example-base"].map { OptionValue(document, $0) })
+        if let vocabularies = fields["vocabularies"] {
+            for pair in try reader.mapping(vocabularies, "vocabularies") {
+                let name = try reader.string(pair.key, "a vocabulary name")
+                pack.vocabularies[name] = try reader.strings(pair.value, "vocabulary '\(name)'")
+            }
+        }
+        if let rules = fields["rules"] {
+            guard document[rules].isSequence || document.isNull(rules) else {
+                throw reader.error(rules, "'rules' must be a list of rules")
+            }
+            var seen = Set<String>()
+            for node in document.items(of: rules) {
+                let rule = try readRule(node, pack: pack.name, reader: reader)
+                guard seen.insert(rule.descriptor.id).inserted else {
+                    throw reader.error(node, "rule \(rule.descriptor.id) is defined twice in this pack")
+                }
+                pack.rules.append(rule)
+            }
+        }
+        if let overrides = fields["overrides"] {
+            for pair in try reader.mapping(overrides, "overrides") {
+                let id = try reader.string(pair.key, "a rule ID")
+                pack.overrides[id] = try readOverride(pair.value, reader: reader)
+            }
+        }
+        return pack
+    }
+
+    private static func readRule(_ node: NodeID, pack: String, reader: NodeReader) throws -> RuleDefinition {
+        let document = reader.document
+        let fields = try reader.fields(node, "a rule", known: ruleKeys)
+        func required(_ key: String) throws -> String {
+            guard let value = fields[key] else { throw reader.error(node, "a rule needs '\(key)'") }
+            return try reader.string(value, key)
+        }
+        let id = try required("id")
+        guard id.hasPrefix(pack + "/") else {
+            throw reader.error(fields["id"]!, "rule IDs in pack '\(pack)' start with '\(pack)/'")
+        }
+        let severityName = try required("severity")
+        guard let severity = Severity(name: severityName) else {
+            throw reader.error(fields["severity"]!, "severity must be error, warning or note")
+        }
+        var options: [String: OptionValue] = [:]
+        if let with = fields["with"] {
+            for pair in try reader.mapping(with, "'with'") {
+                options[try reader.string(pair.key, "an option name")] = OptionValue(document, pair.value)
+            }
+        }
+        var examples = RuleExamples()
+        if let node = fields["examples"] {
+            let kinds = try reader.fields(node, "examples", known: ["valid", "invalid"])
+            examples.valid = try kinds["valid"].map { try readExamples($0, reader: reader) } ?? []
+            examples.invalid = try kinds["invalid"].map { try readExamples($0, reader: reader) } ?? []
+        }
+        let descriptor = RuleDescriptor(
+            id: id, pack: pack, severity: severity, summary: try required("summary"),
+            description: try fields["description"].map { try reader.string($0, "description") } ?? "",
+            source: try fields["source"].map { try reader.string($0, "source") } ?? "")
+        return RuleDefinition(
+            descriptor: descriptor, check: try required("check"),
+            field: try fields["field"].map { try reader.string($0, "field") }, options: options,
+            location: document[node].span, examples: examples)
+    }
+
+    private static func readExamples(_ node: NodeID, reader: NodeReader) throws -> [RuleExample] {
+        let document = reader.document
+        guard document[node].isSequence else { throw reader.error(node, "examples must be a list") }
+        return try document.items(of: node).map { item in
+            if document[item].isMapping, document.pairs(of: item).count == 1 {
+                let pair = document.pairs(of: item)[0]
+                let key = document[pair.key].text
+                if key == "yaml" || key == "json" {
+                    return .file(text: try reader.string(pair.value, key), format: key == "json" ? .json : .yaml)
+                }
+            }
+            guard document[item].isMapping else {
+                throw reader.error(item, "an example is a paywall fragment (a mapping) or {yaml: TEXT} / {json: TEXT}")
+            }
+            return .fragment(OptionValue(document, item))
+        }
+    }
+
+    static func readOverride(_ node: NodeID, reader: NodeReader) throws -> RuleOverride {
+        let document = reader.document
+        var result = RuleOverride(location: document[node].span)
+        if document[node].isScalar {
+            try applySeverity(try reader.string(node, "a rule setting"), node, to: &result, reader: reader)
+            return result
+        }
+        let fields = try reader.fields(node, "a rule setting", known: ["severity", "with"])
+        if let severity = fields["severity"] {
+            try applySeverity(try reader.string(severity, "severity"), severity, to: &result, reader: reader)
+        }
+        if let with = fields["with"] {
+            for pair in try reader.mapping(with, "'with'") {
+                result.options[try reader.string(pair.key, "an option name")] = OptionValue(document, pair.value)
+            }
+        }
+        return result
+    }
+
+    private static func applySeverity(
+        _ name: String, _ node: NodeID, to result: inout RuleOverride, reader: NodeReader
+    ) throws {
+        if name == "off" {
+            result.off = true
+        } else if let severity = Severity(name: name) {
+            result.severity = severity
+        } else {
+            throw reader.error(node, "'\(name)' is not a severity: use off, error, warning or note")
+        }
+    }
+}

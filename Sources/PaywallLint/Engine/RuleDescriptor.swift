@@ -1,0 +1,26 @@
+/// What a rule is, for reporters and `explain`: its ID, default severity and texts.
+public struct RuleDescriptor: Sendable, Hashable {
+    public var id: String
+    public var pack: String
+    public var severity: Severity
+    public var summary: String
+    /// Markdown: what is wrong, why it matters, how to fix it.
+    public var description: String
+    public var source: String
+
+    public init(id: String, pack: String, severity: Severity, summary: String, description: String, source: String)
+    {
+        self.id = id
+        self.pack = pack
+        self.severity = severity
+        self.summary = summary
+        self.description = description
+        self.source = source
+    }
+
+    /// The rule's name in UpperCamelCase, from its ID (`apple/close-button` → `CloseButton`).
+    public var name: String {
+        let last = id.split(separator: "/").last.map(String.init) ?? id
+        return last.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+}

@@ -1,0 +1,78 @@
+/// The rules a run uses: the packs it extends, resolved, with overrides applied and rules that
+/// are off left out (they are never run).
+public struct RuleSet: Sendable {
+    /// Enabled rules in pack order, each with its effective severity and options.
+    public private(set) var rules: [RuleDefinition] = []
+    /// Every vocabulary of the packs, later packs adding to earlier ones.
+    public private(set) var vocabularies: [String: [String]] = [:]
+    private var severities: [String: Severity] = [:]
+    /// Every rule ID the packs define, enabled or not (for checking overrides).
+    public private(set) var knownRuleIDs: [String] = []
+
+    public var descriptors: [RuleDescriptor] { rules.map(\.descriptor) }
+
+    /// The effective severity of an enabled rule, nil when it is off or unknown.
+    public func severity(of ruleID: String) -> Severity? { severities[ruleID] }
+
+    public func rule(_ id: String) -> RuleDefinition? { rules.first { $0.descriptor.id == id } }
+
+    /// A setting for one rule, from a config file or the command line.
+    public struct Setting: Sendable {
+        public var ruleID: String
+        public var override: RuleOverride
+        /// Where it was written (a config path, or "command line").
+        public var origin: String
+
+        public init(ruleID: String, override: RuleOverride, origin: String) {
+            self.ruleID = ruleID
+            self.override = override
+            self.origin = origin
+        }
+    }
+
+    /// Resolves `packs` (with everything they extend; `core` and, for its dialect, `revenuecat`
+    /// always come along) and applies `settings` after the packs' own overrides.
+    public init(packs names: [String], library: PackLibrary, settings: [Setting] = []) throws {
+        var wanted = ["core"] + names
+        if library.packs["revenuecat"] != nil { wanted.append("revenuecat") }
+        let packs = try library.closure(of: wanted)
+        var definitions: [RuleDefinition] = []
+        var index: [String: Int] = [:]
+        var off = Set<String>()
+        func apply(_ override: RuleOverride, to id: String, path: String) throws {
+            guard let position = index[id] else {
+                var message = "unknown rule '\(id)'"
+                if let nearest = Suggestion.nearest(to: id, in: Array(index.keys).sorted()) {
+                    message += "; did you mean '\(nearest)'?"
+                }
+                throw ConfigurationError(path: path, span: override.location, message: message)
+            }
+            if override.off {
+                off.insert(id)
+            } else {
+                off.remove(id)
+            }
+            if let severity = override.severity { definitions[position].descriptor.severity = severity }
+            for (key, value) in override.options { definitions[position].options[key] = value }
+        }
+        for pack in packs {
+            for rule in pack.rules {
+                if index[rule.descriptor.id] != nil {
+                    throw ConfigurationError(
+                        path: pack.path, span: rule.location,
+                        message: "rule \(rule.descriptor.id) is already defined by another pack")
+                }
+                index[rule.descriptor.id] = definitions.count
+                definitions.append(rule)
+            }
+            for (name, words) in pack.vocabularies { vocabularies[name, default: []] += words }
+            for (id, override) in pack.overrides.sorted(by: { $0.key < $1.key }) {
+                try apply(override, to: id, path: pack.path)
+            }
+        }
+        for setting in settings { try apply(setting.override, to: setting.ruleID, path: setting.origin) }
+        knownRuleIDs = definitions.map(\.descriptor.id)
+        rules = definitions.filter { !off.contains($0.descriptor.id) }
+        for rule in rules { severities[rule.descriptor.id] = rule.descriptor.severity }
+    }
+}

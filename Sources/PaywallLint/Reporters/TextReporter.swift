@@ -1,0 +1,118 @@
+/// The default output: `path:line:column: severity: message [rule-id]` (the form Xcode and
+/// editors parse), the source line with the span underlined, then a summary line.
+public struct TextReporter: Reporter {
+    public var color: Bool
+    public var showSource: Bool
+    public var verbose: Bool
+    /// Print nothing for clean files and no summary when nothing was found.
+    public var quiet: Bool
+
+    public init(color: Bool = false, showSource: Bool = true, verbose: Bool = false, quiet: Bool = false) {
+        self.color = color
+        self.showSource = showSource
+        self.verbose = verbose
+        self.quiet = quiet
+    }
+
+    public mutating func begin(rules: [RuleDescriptor]) -> String { "" }
+
+    public mutating func file(_ report: FileReport) -> String {
+        var out = ""
+        let path = TerminalText.escaped(report.file.path)
+        if verbose {
+            for note in report.notes {
+                out += paint("\(path): \(TerminalText.escaped(note))", Style.dim) + "\n"
+            }
+        }
+        guard !report.findings.isEmpty else { return out }
+        let lines = showSource ? LineIndex(report.file.bytes) : nil
+        for finding in report.findings {
+            let location = "\(path):\(finding.span.start.line):\(finding.span.start.column):"
+            out += paint(location, Style.bold) + " " + paint(finding.severity.name + ":", style(finding.severity))
+            out += " " + TerminalText.escaped(finding.message) + " " + paint("[\(finding.ruleID)]", Style.dim) + "\n"
+            if let lines { out += snippet(finding.span, lines: lines, severity: finding.severity) }
+            if let fix = finding.fix {
+                out += "  " + paint("fix:", Style.cyan) + " " + TerminalText.escaped(fix.description) + "\n"
+            }
+            for related in finding.related {
+                out += "\(path):\(related.span.start.line):\(related.span.start.column): note: "
+                out += TerminalText.escaped(related.message) + "\n"
+            }
+        }
+        return out
+    }
+
+    public mutating func end(_ summary: RunSummary) -> String {
+        if quiet && summary.errors + summary.warnings + summary.notes == 0 { return "" }
+        var parts: [String] = []
+        func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        if summary.errors > 0 { parts.append(count(summary.errors, "error")) }
+        if summary.warnings > 0 { parts.append(count(summary.warnings, "warning")) }
+        if summary.notes > 0 { parts.append(count(summary.notes, "note")) }
+        var line: String
+        if parts.isEmpty {
+            line = "No problems found"
+        } else {
+            line = parts.joined(separator: ", ") + " in " + count(summary.filesWithFindings, "file")
+        }
+        line += "; " + count(summary.filesChecked, "file") + " checked"
+        if summary.filesSkipped > 0 { line += ", \(summary.filesSkipped) skipped (not paywall definitions)" }
+        return paint(line, Style.bold) + "\n"
+    }
+
+    /// The source line of the span's start, with `^~~~` under the span (to the end of the line
+    /// when the span goes on).
+    private func snippet(_ span: SourceSpan, lines: LineIndex, severity: Severity) -> String {
+        guard span.start.line <= lines.lineCount else { return "" }
+        let text = String(decoding: lines.lineBytes(span.start.line), as: UTF8.self)
+        var shown = ""
+        var marker = ""
+        var column = 1
+        let endColumn = span.end.line == span.start.line ? max(span.end.column, span.start.column + 1) : Int.max
+        for scalar in text.unicodeScalars {
+            let piece: String
+            let width: Int
+            if scalar == "\t" {
+                piece = " "
+                width = 1
+            } else if TerminalText.needsEscape(scalar) {
+                piece = TerminalText.escaped(String(scalar))
+                width = piece.count
+            } else {
+                piece = String(scalar)
+                width = TerminalText.displayWidth(scalar)
+            }
+            shown += piece
+            let mark: Character = column == span.start.column ? "^" : "~"
+            let inSpan = column >= span.start.column && column < endColumn
+            marker += String(repeating: inSpan ? mark : " ", count: width)
+            column += 1
+        }
+        if span.start.column >= column { marker += "^" }
+        while marker.hasSuffix(" ") { marker.removeLast() }
+        let number = String(span.start.line)
+        let gutter = String(repeating: " ", count: number.count)
+        return paint(" \(number) | ", Style.dim) + shown + "\n" + paint(" \(gutter) | ", Style.dim)
+            + paint(marker, style(severity)) + "\n"
+    }
+
+    private enum Style {
+        static let bold = "1"
+        static let dim = "2"
+        static let red = "1;31"
+        static let yellow = "1;33"
+        static let cyan = "1;36"
+    }
+
+    private func style(_ severity: Severity) -> String {
+        switch severity {
+        case .error: Style.red
+        case .warning: Style.yellow
+        case .note: Style.cyan
+        }
+    }
+
+    private func paint(_ text: String, _ style: String) -> String {
+        color ? "\u{1B}[\(style)m\(text)\u{1B}[0m" : text
+    }
+}

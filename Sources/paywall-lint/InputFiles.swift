@@ -1,0 +1,72 @@
+import PaywallLint
+
+/// One file to lint, as found on the command line or in a walked folder.
+struct InputFile {
+    /// The path shown in findings.
+    let path: String
+    /// Named on the command line (or stdin), rather than found by walking a folder.
+    let explicitlyNamed: Bool
+    let size: Int
+    let isStandardInput: Bool
+}
+
+/// Expands command-line paths into files: folders are walked for `*.yml`, `*.yaml` and `*.json`,
+/// skipping hidden folders and `.build`, in a stable sorted order; symlink loops are walked once.
+struct InputCollector {
+    private(set) var files: [InputFile] = []
+    private(set) var problems: [ToolNotification] = []
+    private var visitedDirectories = Set<[UInt64]>()
+
+    static let extensions = [".yml", ".yaml", ".json"]
+
+    mutating func add(_ argument: String) {
+        if argument == "-" {
+            files.append(InputFile(path: "-", explicitlyNamed: true, size: 0, isStandardInput: true))
+            return
+        }
+        switch FileSystem.kind(of: argument) {
+        case .file(let size):
+            files.append(InputFile(path: argument, explicitlyNamed: true, size: size, isStandardInput: false))
+        case .directory(let device, let inode):
+            let before = files.count
+            walk(argument, device: device, inode: inode)
+            if files.count == before {
+                problems.append(
+                    ToolNotification(
+                        level: .warning,
+                        message: "\(argument): no .yml, .yaml or .json files in this folder", path: nil))
+            }
+        case .missing:
+            problems.append(ToolNotification(level: .error, message: "\(argument): no such file or folder", path: nil))
+        case .other:
+            problems.append(ToolNotification(level: .error, message: "\(argument): not a file or folder", path: nil))
+        }
+    }
+
+    private mutating func walk(_ directory: String, device: UInt64, inode: UInt64) {
+        guard visitedDirectories.insert([device, inode]).inserted else { return }
+        let names: [String]
+        do {
+            names = try FileSystem.entries(of: directory)
+        } catch {
+            problems.append(
+                ToolNotification(level: .error, message: "\(directory): cannot read folder: \(error.message)", path: nil))
+            return
+        }
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        for name in names where !name.hasPrefix(".") {
+            let path = prefix == "./" ? name : prefix + name
+            switch FileSystem.kind(of: path) {
+            case .directory(let device, let inode):
+                walk(path, device: device, inode: inode)
+            case .file(let size):
+                let lower = name.lowercased()
+                if Self.extensions.contains(where: { lower.hasSuffix($0) }) {
+                    files.append(InputFile(path: path, explicitlyNamed: false, size: size, isStandardInput: false))
+                }
+            case .missing, .other:
+                continue  // dangling symlinks, sockets, fifos
+            }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import PaywallLint
+
+@main
+struct PaywallLintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "paywall-lint",
+        abstract: "Lint paywall definitions (YAML/JSON) against App Store rules and your app's own rules.",
+        discussion: """
+            Exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage, config or internal error.
+
+            Examples:
+              paywall-lint Examples/
+              paywall-lint --format sarif --output paywall-lint.sarif paywalls/
+              cat paywall.yaml | paywall-lint - --stdin-filename paywalls/paywall.yaml
+              paywall-lint explain apple/hardcoded-price
+            """,
+        version: ToolInfo.version,
+        subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self],
+        defaultSubcommand: LintCommand.self
+    )
+}
+
+/// Exit codes, as documented.
+enum Exit {
+    static let clean = ExitCode(0)
+    static let findings = ExitCode(1)
+    static let failure = ExitCode(2)
+}
+
+/// Prints a one-line error to standard error and exits with 2.
+func fail(_ message: String) -> ExitCode {
+    StandardStream.error.write("paywall-lint: error: \(TerminalText.escaped(message))\n")
+    return Exit.failure
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import PaywallLint
+
+struct RulesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rules",
+        abstract: "List every rule of the effective configuration.",
+        discussion: """
+            Examples:
+              paywall-lint rules
+              paywall-lint rules --pack sketchy --format json
+            """
+    )
+
+    enum ListFormat: String, ExpressibleByArgument, CaseIterable {
+        case text
+        case json
+    }
+
+    @Option(help: "Output format.")
+    var format: ListFormat = .text
+
+    @OptionGroup var ruleOptions: RuleOptions
+
+    func run() throws {
+        let ruleSet: RuleSet
+        do {
+            ruleSet = try ruleOptions.ruleSet()
+        } catch let error as ConfigurationError {
+            StandardStream.error.write("\(error)\n")
+            throw Exit.failure
+        }
+        var out = ""
+        switch format {
+        case .text:
+            let width = ruleSet.descriptors.map(\.id.count).max() ?? 0
+            for rule in ruleSet.descriptors {
+                let id = rule.id + String(repeating: " ", count: width - rule.id.count)
+                let severity = rule.severity.name + String(repeating: " ", count: 7 - rule.severity.name.count)
+                out += "\(id)  \(severity)  \(rule.summary)\n"
+            }
+        case .json:
+            out = "[\n"
+            for (index, rule) in ruleSet.descriptors.enumerated() {
+                out += "  {\"id\": \(quoted(rule.id)), \"severity\": \(quoted(rule.severity.name)), "
+                out += "\"pack\": \(quoted(rule.pack)), \"summary\": \(quoted(rule.summary))}"
+                out += index + 1 < ruleSet.descriptors.count ? ",\n" : "\n"
+            }
+            out += "]\n"
+        }
+        StandardStream.output.write(out)
+    }
+}
+
+func quoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        default:
+            if scalar.value < 0x20 {
+                out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out + "\""
+}

@@ -1,2 +1,0 @@
-import PaywallLint
-print("stub")
