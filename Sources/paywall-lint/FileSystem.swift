@@ -102,7 +102,9 @@ enum FileSystem {
         guard descriptor >= 0 else { throw ReadError(message: describe(errno)) }
         var written = 0
         while written < bytes.count {
-            let result = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + written, $0.count - written) }
+            let result = bytes.withUnsafeBytes {
+                systemWrite(descriptor, $0.baseAddress! + written, $0.count - written)
+            }
             if result < 0 {
                 if errno == EINTR { continue }
                 let message = describe(errno)

@@ -37,9 +37,11 @@ struct InputCollector {
                         message: "\(argument): no .yml, .yaml or .json files in this folder", path: nil))
             }
         case .missing:
-            problems.append(ToolNotification(level: .error, message: "\(argument): no such file or folder", path: nil))
+            problems.append(
+                ToolNotification(level: .error, message: "\(argument): no such file or folder", path: nil))
         case .other:
-            problems.append(ToolNotification(level: .error, message: "\(argument): not a file or folder", path: nil))
+            problems.append(
+                ToolNotification(level: .error, message: "\(argument): not a file or folder", path: nil))
         }
     }
 
@@ -50,7 +52,8 @@ struct InputCollector {
             names = try FileSystem.entries(of: directory)
         } catch {
             problems.append(
-                ToolNotification(level: .error, message: "\(directory): cannot read folder: \(error.message)", path: nil))
+                ToolNotification(
+                    level: .error, message: "\(directory): cannot read folder: \(error.message)", path: nil))
             return
         }
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
@@ -62,7 +65,8 @@ struct InputCollector {
             case .file(let size):
                 let lower = name.lowercased()
                 if Self.extensions.contains(where: { lower.hasSuffix($0) }) {
-                    files.append(InputFile(path: path, explicitlyNamed: false, size: size, isStandardInput: false))
+                    files.append(
+                        InputFile(path: path, explicitlyNamed: false, size: size, isStandardInput: false))
                 }
             case .missing, .other:
                 continue  // dangling symlinks, sockets, fifos

@@ -57,7 +57,8 @@ struct LintCommand: ParsableCommand {
 
     func validate() throws {
         for (name, value) in [
-            ("--max-file-kib", maxFileKib), ("--max-depth", maxDepth), ("--max-alias-expansion", maxAliasExpansion),
+            ("--max-file-kib", maxFileKib), ("--max-depth", maxDepth),
+            ("--max-alias-expansion", maxAliasExpansion),
             ("--max-scalar-kib", maxScalarKib),
         ] where value < 1 {
             throw ValidationError("\(name) must be at least 1")
@@ -116,7 +117,8 @@ struct LintCommand: ParsableCommand {
             case .never: useColor = false
             case .auto:
                 useColor =
-                    output == nil && StandardStream.output.isTerminal && environment("NO_COLOR").map(\.isEmpty) ?? true
+                    output == nil && StandardStream.output.isTerminal
+                    && environment("NO_COLOR").map(\.isEmpty) ?? true
                     && environment("TERM") != "dumb"
             }
             return TextReporter(color: useColor, verbose: verbose, quiet: quiet)

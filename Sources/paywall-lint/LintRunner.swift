@@ -85,7 +85,8 @@ struct LintRunner {
             return .report(linter.lint(file, explicitlyNamed: input.explicitlyNamed))
         } catch {
             return .unreadable(
-                ToolNotification(level: .error, message: "\(input.path): cannot read: \(error.message)", path: input.path))
+                ToolNotification(
+                    level: .error, message: "\(input.path): cannot read: \(error.message)", path: input.path))
         }
     }
 }

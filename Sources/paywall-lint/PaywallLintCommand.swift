@@ -19,6 +19,21 @@ struct PaywallLintCommand: ParsableCommand {
         subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self],
         defaultSubcommand: LintCommand.self
     )
+
+    /// Parses and runs, mapping usage errors to exit code 2 (ArgumentParser's default is 64).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                StandardStream.error.write(fullMessage(for: error) + "\n")
+                exit(withError: Exit.failure)
+            }
+            exit(withError: error)
+        }
+    }
 }
 
 /// Exit codes, as documented.

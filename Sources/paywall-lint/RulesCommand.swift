@@ -36,7 +36,8 @@ struct RulesCommand: ParsableCommand {
             let width = ruleSet.descriptors.map(\.id.count).max() ?? 0
             for rule in ruleSet.descriptors {
                 let id = rule.id + String(repeating: " ", count: width - rule.id.count)
-                let severity = rule.severity.name + String(repeating: " ", count: 7 - rule.severity.name.count)
+                let severity =
+                    rule.severity.name + String(repeating: " ", count: 7 - rule.severity.name.count)
                 out += "\(id)  \(severity)  \(rule.summary)\n"
             }
         case .json:

@@ -75,7 +75,8 @@ struct DocumentBuilder {
         }
         let id: NodeID
         if merged.isEmpty {
-            id = document.addCollection(frame.kind, items: items, tag: frame.tag, start: frame.start, end: end)
+            id = document.addCollection(
+                frame.kind, items: items, tag: frame.tag, start: frame.start, end: end)
         } else {
             id = document.addCollection(
                 frame.kind, items: items + merged[...], tag: frame.tag, start: frame.start, end: end)

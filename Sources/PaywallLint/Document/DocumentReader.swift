@@ -21,7 +21,7 @@ public enum DocumentReader {
                     span: .fileStart))
             return ReadResult(documents: [], findings: findings)
         }
-        if let problem = TextEncoding.problem(in: file.bytes) {
+        if let problem = TextEncoding.problem(in: file.bytes, format: file.format) {
             return ReadResult(documents: [], findings: [problem])
         }
         switch file.format {

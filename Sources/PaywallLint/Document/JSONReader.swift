@@ -81,7 +81,8 @@ private struct JSONParser {
     private mutating func error(_ message: String, at position: SourcePosition? = nil) {
         let at = position ?? self.position()
         findings.append(
-            Finding(ruleID: CoreRuleID.parseError, severity: .error, message: message, span: SourceSpan(at: at)))
+            Finding(
+                ruleID: CoreRuleID.parseError, severity: .error, message: message, span: SourceSpan(at: at)))
     }
 
     // MARK: Whitespace and comments
@@ -98,7 +99,8 @@ private struct JSONParser {
                 i += 1
                 if i < buffer.count, buffer[i] == 0x0A { i += 1 }
                 newLine(at: i)
-            case UInt8(ascii: "/") where i + 1 < buffer.count && (buffer[i + 1] == 0x2F || buffer[i + 1] == 0x2A):
+            case UInt8(ascii: "/")
+            where i + 1 < buffer.count && (buffer[i + 1] == 0x2F || buffer[i + 1] == 0x2A):
                 error("comments are not allowed in JSON")
                 skipComment()
             default:
@@ -312,7 +314,9 @@ private struct JSONParser {
             throw Abort()
         }
         let content = UnsafeBufferPointer(rebasing: buffer[contentStart..<contentEnd])
-        let text = hasEscapes ? unescape(content, quote: quote, start: start) : String(decoding: content, as: UTF8.self)
+        let text =
+            hasEscapes
+            ? unescape(content, quote: quote, start: start) : String(decoding: content, as: UTF8.self)
         i += 1
         builder.scalar(text, style: .doubleQuoted, tag: nil, start: start, end: position())
         _ = asKey
@@ -381,13 +385,17 @@ private struct JSONParser {
                     pendingHighSurrogate = nil
                     decoded = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (value - 0xDC00))
                 } else if (0xDC00...0xDFFF).contains(value) {
-                    error("lone surrogate \\u\(String(value, radix: 16)) (in the string that starts at \(start))", at: start)
+                    error(
+                        "lone surrogate \\u\(String(value, radix: 16)) (in the string that starts at \(start))",
+                        at: start)
                     decoded = "\u{FFFD}"
                 } else {
                     decoded = Unicode.Scalar(value)
                 }
             default:
-                error("invalid escape \\\(Unicode.Scalar(e)) (in the string that starts at \(start))", at: start)
+                error(
+                    "invalid escape \\\(Unicode.Scalar(e)) (in the string that starts at \(start))", at: start
+                )
                 decoded = Unicode.Scalar(e)
             }
             if pendingHighSurrogate != nil {
@@ -459,10 +467,14 @@ private struct JSONParser {
         if k < n, text[k] == UInt8(ascii: "-") { k += 1 }
         if k < n, text[k] == UInt8(ascii: "+") { return "'\(literal)': JSON numbers have no '+' sign" }
         guard isDigit(k) else {
-            if k < n, text[k] == UInt8(ascii: ".") { return "'\(literal)': JSON numbers need a digit before '.'" }
+            if k < n, text[k] == UInt8(ascii: ".") {
+                return "'\(literal)': JSON numbers need a digit before '.'"
+            }
             return "'\(literal)' is not a JSON value (strings need double quotes)"
         }
-        if text[k] == UInt8(ascii: "0"), isDigit(k + 1) { return "'\(literal)': JSON numbers have no leading zeros" }
+        if text[k] == UInt8(ascii: "0"), isDigit(k + 1) {
+            return "'\(literal)': JSON numbers have no leading zeros"
+        }
         if text[k] == UInt8(ascii: "0"), k + 1 < n, text[k + 1] | 0x20 == UInt8(ascii: "x") {
             return "'\(literal)': JSON has no hexadecimal numbers"
         }

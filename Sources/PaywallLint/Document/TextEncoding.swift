@@ -3,14 +3,15 @@
 enum TextEncoding {
     /// A `core/parse-error` for the first encoding problem, or nil when the bytes are clean UTF-8
     /// (with or without a BOM).
-    static func problem(in bytes: [UInt8]) -> Finding? {
+    /// YAML also forbids raw control characters (other than tab and line breaks) anywhere.
+    static func problem(in bytes: [UInt8], format: SourceFormat) -> Finding? {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             return finding("the file is UTF-16 (or UTF-32); save it as UTF-8", at: .start)
         }
-        return bytes.withUnsafeBufferPointer { scan($0) }
+        return bytes.withUnsafeBufferPointer { scan($0, forbidControls: format == .yaml) }
     }
 
-    private static func scan(_ buffer: UnsafeBufferPointer<UInt8>) -> Finding? {
+    private static func scan(_ buffer: UnsafeBufferPointer<UInt8>, forbidControls: Bool) -> Finding? {
         var i = buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var line = 1
         var column = 1
@@ -22,7 +23,15 @@ enum TextEncoding {
                     let hint =
                         (i + 1 < n && buffer[i + 1] != 0 && (i == 0 || buffer[i - 1] != 0))
                         ? " (UTF-16 text without a byte-order mark? save it as UTF-8)" : ""
-                    return finding("NUL byte in the text\(hint)", at: SourcePosition(line: line, column: column))
+                    return finding(
+                        "NUL byte in the text\(hint)", at: SourcePosition(line: line, column: column))
+                }
+                if forbidControls, b < 0x20 || b == 0x7F, b != 0x09, b != 0x0A, b != 0x0D {
+                    let code = String(b, radix: 16, uppercase: true)
+                    return finding(
+                        "control character U+\(code.count == 1 ? "000" : "00")\(code) is not allowed in YAML text "
+                            + "(write it as an escape in a double-quoted string)",
+                        at: SourcePosition(line: line, column: column))
                 }
                 if b == 0x0A {
                     line += 1
@@ -78,6 +87,7 @@ enum TextEncoding {
     }
 
     private static func finding(_ message: String, at position: SourcePosition) -> Finding {
-        Finding(ruleID: CoreRuleID.parseError, severity: .error, message: message, span: SourceSpan(at: position))
+        Finding(
+            ruleID: CoreRuleID.parseError, severity: .error, message: message, span: SourceSpan(at: position))
     }
 }

@@ -6,7 +6,9 @@ enum YAMLReader {
     static func read(_ bytes: [UInt8], limits: ReadLimits, findings: inout [Finding]) -> [Document] {
         var reader = EventReader(limits: limits)
         bytes.withUnsafeBufferPointer { buffer in
-            reader.run(buffer)
+            // libyaml counts a byte-order mark as a column; it is not one.
+            let hasBOM = buffer.starts(with: [0xEF, 0xBB, 0xBF])
+            reader.run(hasBOM ? UnsafeBufferPointer(rebasing: buffer[3...]) : buffer)
         }
         findings.append(contentsOf: reader.findings)
         return reader.documents
@@ -84,7 +86,8 @@ private struct EventReader {
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             let isMapping = event.type == YAML_MAPPING_START_EVENT
             let tag = tagName(isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag)
-            let anchor = string(isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor)
+            let anchor = string(
+                isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor)
             if let limit = builder.begin(isMapping ? .mapping : .sequence, tag: tag, at: start) {
                 findings.append(limit)
                 return false
@@ -138,8 +141,11 @@ private struct EventReader {
         fail(message, at: at, rule: CoreRuleID.parseError)
     }
 
-    private mutating func fail(_ message: String, at position: SourcePosition, rule: String = CoreRuleID.limits) {
-        findings.append(Finding(ruleID: rule, severity: .error, message: message, span: SourceSpan(at: position)))
+    private mutating func fail(
+        _ message: String, at position: SourcePosition, rule: String = CoreRuleID.limits
+    ) {
+        findings.append(
+            Finding(ruleID: rule, severity: .error, message: message, span: SourceSpan(at: position)))
     }
 
     private func position(_ mark: yaml_mark_t) -> SourcePosition {

@@ -32,7 +32,9 @@ struct NodeReader {
             let key = try string(pair.key, "a key")
             guard known.contains(key) else {
                 var message = "unknown key '\(key)' in \(what)"
-                if let nearest = Suggestion.nearest(to: key, in: known) { message += "; did you mean '\(nearest)'?" }
+                if let nearest = Suggestion.nearest(to: key, in: known) {
+                    message += "; did you mean '\(nearest)'?"
+                }
                 throw error(pair.key, message)
             }
             if result[key] != nil { throw error(pair.key, "duplicate key '\(key)' in \(what)") }

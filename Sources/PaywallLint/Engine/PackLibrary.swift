@@ -46,7 +46,9 @@ public struct PackLibrary: Sendable {
             if done.contains(name) { return }
             guard let pack = packs[name] else {
                 var message = "unknown pack '\(name)'"
-                if let nearest = Suggestion.nearest(to: name, in: order) { message += "; did you mean '\(nearest)'?" }
+                if let nearest = Suggestion.nearest(to: name, in: order) {
+                    message += "; did you mean '\(nearest)'?"
+                }
                 throw ConfigurationError(path: from, message: message)
             }
             guard visiting.insert(name).inserted else {

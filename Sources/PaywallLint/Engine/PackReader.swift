@@ -1,8 +1,12 @@
 /// Reads a rule pack file (YAML). The schema is documented in Rules/README.md; every problem is
 /// a `ConfigurationError` at its position, never ignored.
 public enum PackReader {
-    static let packKeys = ["pack", "summary", "extends", "vocabularies", "rules", "overrides", "example-base"]
-    static let ruleKeys = ["id", "severity", "summary", "description", "source", "check", "field", "with", "examples"]
+    static let packKeys = [
+        "pack", "summary", "extends", "vocabularies", "rules", "overrides", "example-base",
+    ]
+    static let ruleKeys = [
+        "id", "severity", "summary", "description", "source", "check", "field", "with", "examples",
+    ]
 
     public static func read(path: String, text: String) throws -> RulePack {
         let file = SourceFile(path: path, text: text, format: .yaml)
@@ -10,7 +14,8 @@ public enum PackReader {
         if let problem = result.findings.first(where: { $0.severity == .error }) {
             throw ConfigurationError(path: path, span: problem.span, message: problem.message)
         }
-        guard result.documents.count == 1, let document = result.documents.first, let root = document.root else {
+        guard result.documents.count == 1, let document = result.documents.first, let root = document.root
+        else {
             throw ConfigurationError(path: path, message: "a rule pack is one YAML document")
         }
         let reader = NodeReader(document: document, path: path)
@@ -97,11 +102,13 @@ public enum PackReader {
                 let pair = document.pairs(of: item)[0]
                 let key = document[pair.key].text
                 if key == "yaml" || key == "json" {
-                    return .file(text: try reader.string(pair.value, key), format: key == "json" ? .json : .yaml)
+                    return .file(
+                        text: try reader.string(pair.value, key), format: key == "json" ? .json : .yaml)
                 }
             }
             guard document[item].isMapping else {
-                throw reader.error(item, "an example is a paywall fragment (a mapping) or {yaml: TEXT} / {json: TEXT}")
+                throw reader.error(
+                    item, "an example is a paywall fragment (a mapping) or {yaml: TEXT} / {json: TEXT}")
             }
             return .fragment(OptionValue(document, item))
         }
@@ -120,7 +127,8 @@ public enum PackReader {
         }
         if let with = fields["with"] {
             for pair in try reader.mapping(with, "'with'") {
-                result.options[try reader.string(pair.key, "an option name")] = OptionValue(document, pair.value)
+                result.options[try reader.string(pair.key, "an option name")] = OptionValue(
+                    document, pair.value)
             }
         }
         return result

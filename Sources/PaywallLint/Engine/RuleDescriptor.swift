@@ -8,8 +8,9 @@ public struct RuleDescriptor: Sendable, Hashable {
     public var description: String
     public var source: String
 
-    public init(id: String, pack: String, severity: Severity, summary: String, description: String, source: String)
-    {
+    public init(
+        id: String, pack: String, severity: Severity, summary: String, description: String, source: String
+    ) {
         self.id = id
         self.pack = pack
         self.severity = severity

@@ -7,7 +7,9 @@ public enum RuleDocumentation {
         out += "Severity: \(descriptor.severity.name) · Pack: \(descriptor.pack) · Check: \(rule.check)"
         if let field = rule.field { out += " · Field: `\(field)`" }
         out += "\n\n"
-        if !descriptor.description.isEmpty { out += descriptor.description.trimmingTrailingNewlines() + "\n\n" }
+        if !descriptor.description.isEmpty {
+            out += descriptor.description.trimmingTrailingNewlines() + "\n\n"
+        }
         if !descriptor.source.isEmpty { out += "Source: \(descriptor.source)\n\n" }
         func render(_ examples: [RuleExample], title: String) {
             guard !examples.isEmpty else { return }
@@ -74,7 +76,8 @@ public enum ExampleText {
         case .null: return "null"
         case .text(let text): return JSONText.quoted(text)
         case .list(let items): return "[" + items.map(inline).joined(separator: ", ") + "]"
-        case .map(let pairs): return "{" + pairs.map { "\($0.0): \(inline($0.1))" }.joined(separator: ", ") + "}"
+        case .map(let pairs):
+            return "{" + pairs.map { "\($0.0): \(inline($0.1))" }.joined(separator: ", ") + "}"
         }
     }
 }

@@ -72,7 +72,8 @@ public indirect enum OptionValue: Sendable, Hashable {
         case .scalar: self = document.isNull(node) ? .null : .text(item.text)
         case .sequence: self = .list(document.items(of: node).map { OptionValue(document, $0) })
         case .mapping:
-            self = .map(document.pairs(of: node).map { (document[$0.key].text, OptionValue(document, $0.value)) })
+            self = .map(
+                document.pairs(of: node).map { (document[$0.key].text, OptionValue(document, $0.value)) })
         }
     }
 }

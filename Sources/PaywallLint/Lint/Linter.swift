@@ -45,7 +45,8 @@ extension Linter {
         let limit = options.limits.maxFileBytes
         let finding = Finding(
             ruleID: CoreRuleID.limits, severity: .error,
-            message: "the file is \(size >> 10) KiB, over the limit of \(limit >> 10) KiB (raise it with --max-file-kib)",
+            message:
+                "the file is \(size >> 10) KiB, over the limit of \(limit >> 10) KiB (raise it with --max-file-kib)",
             span: .fileStart)
         return FileReport(file: SourceFile(path: path, bytes: []), findings: settle([finding]))
     }

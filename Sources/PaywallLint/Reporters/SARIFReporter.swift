@@ -8,7 +8,8 @@ public struct SARIFReporter: Reporter {
     public init() {}
 
     public mutating func begin(rules: [RuleDescriptor]) -> String {
-        var out = "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n"
+        var out =
+            "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n"
         out += "  \"runs\": [\n    {\n      \"tool\": {\n        \"driver\": {\n"
         out += "          \"name\": \(JSONText.quoted(ToolInfo.name)),\n"
         out += "          \"version\": \(JSONText.quoted(ToolInfo.version)),\n"
@@ -23,7 +24,8 @@ public struct SARIFReporter: Reporter {
         out += rules.isEmpty ? "]\n" : "\n          ]\n"
         out += "        }\n      },\n"
         out += "      \"originalUriBaseIds\": {\n"
-        out += "        \"%SRCROOT%\": { \"description\": { \"text\": \"The folder paywall-lint ran in.\" } }\n"
+        out +=
+            "        \"%SRCROOT%\": { \"description\": { \"text\": \"The folder paywall-lint ran in.\" } }\n"
         out += "      },\n"
         out += "      \"automationDetails\": { \"id\": \"paywall-lint/\" },\n"
         out += "      \"columnKind\": \"unicodeCodePoints\",\n"
@@ -39,9 +41,12 @@ public struct SARIFReporter: Reporter {
         out += "              \"id\": \(JSONText.quoted(rule.id)),\n"
         out += "              \"name\": \(JSONText.quoted(rule.name)),\n"
         out += "              \"shortDescription\": { \"text\": \(JSONText.quoted(rule.summary)) },\n"
-        out += "              \"fullDescription\": { \"text\": \(JSONText.quoted(String(full.prefix(1000)))) },\n"
-        out += "              \"help\": { \"text\": \(JSONText.quoted(help)), \"markdown\": \(JSONText.quoted(help)) },\n"
-        out += "              \"defaultConfiguration\": { \"level\": \(JSONText.quoted(level(rule.severity))) },\n"
+        out +=
+            "              \"fullDescription\": { \"text\": \(JSONText.quoted(String(full.prefix(1000)))) },\n"
+        out +=
+            "              \"help\": { \"text\": \(JSONText.quoted(help)), \"markdown\": \(JSONText.quoted(help)) },\n"
+        out +=
+            "              \"defaultConfiguration\": { \"level\": \(JSONText.quoted(level(rule.severity))) },\n"
         out += "              \"properties\": { \"tags\": [\(JSONText.quoted(rule.pack))] }\n"
         out += "            }"
         return out
@@ -63,9 +68,11 @@ public struct SARIFReporter: Reporter {
             if let index = ruleIndex[finding.ruleID] { out += "          \"ruleIndex\": \(index),\n" }
             out += "          \"level\": \(JSONText.quoted(level(finding.severity))),\n"
             out += "          \"message\": { \"text\": \(JSONText.quoted(finding.message)) },\n"
-            out += "          \"locations\": [ { \"physicalLocation\": { \(location), \(region(finding.span)) }"
+            out +=
+                "          \"locations\": [ { \"physicalLocation\": { \(location), \(region(finding.span)) }"
             if !finding.pointer.isEmpty {
-                out += ", \"logicalLocations\": [ { \"fullyQualifiedName\": \(JSONText.quoted(finding.pointer)), "
+                out +=
+                    ", \"logicalLocations\": [ { \"fullyQualifiedName\": \(JSONText.quoted(finding.pointer)), "
                 out += "\"kind\": \"element\" } ]"
             }
             out += " } ],\n"
@@ -73,13 +80,15 @@ public struct SARIFReporter: Reporter {
                 out += "          \"relatedLocations\": ["
                 for (index, related) in finding.related.enumerated() {
                     out += index == 0 ? " " : ", "
-                    out += "{ \"id\": \(index + 1), \"physicalLocation\": { \(location), \(region(related.span)) }, "
+                    out +=
+                        "{ \"id\": \(index + 1), \"physicalLocation\": { \(location), \(region(related.span)) }, "
                     out += "\"message\": { \"text\": \(JSONText.quoted(related.message)) } }"
                 }
                 out += " ],\n"
             }
             if let fix = finding.fix, fix.isAutomatic {
-                out += "          \"fixes\": [ { \"description\": { \"text\": \(JSONText.quoted(fix.description)) }, "
+                out +=
+                    "          \"fixes\": [ { \"description\": { \"text\": \(JSONText.quoted(fix.description)) }, "
                 out += "\"artifactChanges\": [ { \(location), \"replacements\": ["
                 for (index, edit) in fix.edits.enumerated() {
                     out += index == 0 ? " " : ", "
@@ -140,7 +149,8 @@ public struct SARIFReporter: Reporter {
         var relative = Substring(path)
         while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
         if relative.hasPrefix("/") {
-            return "\"artifactLocation\": { \"uri\": \(JSONText.quoted("file://" + Self.percentEncoded(relative))) }"
+            return
+                "\"artifactLocation\": { \"uri\": \(JSONText.quoted("file://" + Self.percentEncoded(relative))) }"
         }
         return "\"artifactLocation\": { \"uri\": \(JSONText.quoted(Self.percentEncoded(relative))), "
             + "\"uriBaseId\": \"%SRCROOT%\" }"
@@ -151,7 +161,8 @@ public struct SARIFReporter: Reporter {
         for byte in path.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "_"),
                 UInt8(ascii: "~"), UInt8(ascii: "/"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:

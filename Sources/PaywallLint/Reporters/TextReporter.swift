@@ -28,8 +28,12 @@ public struct TextReporter: Reporter {
         let lines = showSource ? LineIndex(report.file.bytes) : nil
         for finding in report.findings {
             let location = "\(path):\(finding.span.start.line):\(finding.span.start.column):"
-            out += paint(location, Style.bold) + " " + paint(finding.severity.name + ":", style(finding.severity))
-            out += " " + TerminalText.escaped(finding.message) + " " + paint("[\(finding.ruleID)]", Style.dim) + "\n"
+            out +=
+                paint(location, Style.bold) + " "
+                + paint(finding.severity.name + ":", style(finding.severity))
+            out +=
+                " " + TerminalText.escaped(finding.message) + " " + paint("[\(finding.ruleID)]", Style.dim)
+                + "\n"
             if let lines { out += snippet(finding.span, lines: lines, severity: finding.severity) }
             if let fix = finding.fix {
                 out += "  " + paint("fix:", Style.cyan) + " " + TerminalText.escaped(fix.description) + "\n"
@@ -68,7 +72,8 @@ public struct TextReporter: Reporter {
         var shown = ""
         var marker = ""
         var column = 1
-        let endColumn = span.end.line == span.start.line ? max(span.end.column, span.start.column + 1) : Int.max
+        let endColumn =
+            span.end.line == span.start.line ? max(span.end.column, span.start.column + 1) : Int.max
         for scalar in text.unicodeScalars {
             let piece: String
             let width: Int

@@ -1,0 +1,260 @@
+#!/usr/bin/env bash
+# Benchmark paywall-lint against a libyaml floor, a Python linter and
+# check-jsonschema. See Tests/Benchmarks/README.md.
+#
+#   bash Tests/Benchmarks/run.sh [--sizes 100,1000,10000] [--quick]
+#
+# Environment:
+#   PAYWALL_LINT=/path/to/binary   skip the build and benchmark this binary
+#   SLOW_SPLIT=2000                corpora larger than this time check-jsonschema
+#                                  in a separate hyperfine call with --runs 1
+#
+# Everything it makes goes to Tests/Benchmarks/out/ (gitignored): the venv,
+# the floor binary, the corpora (reused while their parameters match), the raw
+# measurements (out/results/) and the report (out/results.md).
+set -euo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+OUT=$HERE/out
+RESULTS=$OUT/results
+VENV=$OUT/venv
+SEED=1
+
+SIZES=100,1000,10000
+QUICK=0
+SLOW_SPLIT=${SLOW_SPLIT:-2000}
+
+usage() { sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+
+while (($#)); do
+  case "$1" in
+    --sizes) SIZES=${2:?--sizes needs a value, e.g. 100,1000}; shift 2 ;;
+    --sizes=*) SIZES=${1#--sizes=}; shift ;;
+    --quick) QUICK=1; shift ;;
+    -h | --help) usage; exit 0 ;;
+    *) echo "run.sh: unknown argument: $1" >&2; usage >&2; exit 2 ;;
+  esac
+done
+IFS=, read -r -a SIZE_LIST <<< "$SIZES"
+for n in "${SIZE_LIST[@]}"; do
+  [[ $n =~ ^[1-9][0-9]*$ ]] || { echo "run.sh: bad size '$n' in --sizes" >&2; exit 2; }
+done
+
+# Run counts. Hyperfine applies one run count to every command of a call.
+if ((QUICK)); then
+  CORPUS_RUNS=(--warmup 1 --runs 3)
+  SINGLE_RUNS=(--warmup 3 --runs 10)
+else
+  CORPUS_RUNS=(--warmup 1 --min-runs 10)
+  SINGLE_RUNS=(--warmup 5 --min-runs 30)
+fi
+SLOW_RUNS=(--runs 1)
+
+log() { printf '\n==> %s\n' "$*" >&2; }
+die() { printf 'run.sh: %s\n' "$*" >&2; exit 1; }
+
+mkdir -p "$OUT"
+
+# ---------------------------------------------------------------------------
+# 1. The paywall-lint binary.
+# ---------------------------------------------------------------------------
+if [[ -n ${PAYWALL_LINT:-} ]]; then
+  LINT=$(command -v "$PAYWALL_LINT" || true)
+  [[ -n $LINT && -x $LINT ]] || die "PAYWALL_LINT=$PAYWALL_LINT is not an executable"
+  LINT=$(cd "$(dirname "$LINT")" && pwd)/$(basename "$LINT")
+  log "Using PAYWALL_LINT=$LINT (no build)"
+else
+  log "Building paywall-lint (release, scratch path .build-bench)"
+  (cd "$ROOT" && swift build -c release --scratch-path .build-bench --product paywall-lint)
+  LINT=$(cd "$ROOT" && swift build -c release --scratch-path .build-bench --show-bin-path)/paywall-lint
+  [[ -x $LINT ]] || die "build finished but $LINT is missing"
+fi
+
+# ---------------------------------------------------------------------------
+# 2. Tools: hyperfine, /usr/bin/time, a C compiler with libyaml, the venv.
+# ---------------------------------------------------------------------------
+apt_install() {
+  local sudo=()
+  ((EUID == 0)) || sudo=(sudo)
+  log "Installing $* with apt-get"
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "$@"
+}
+command -v hyperfine > /dev/null || apt_install hyperfine
+[[ -x /usr/bin/time ]] || apt_install time
+command -v cc > /dev/null || apt_install gcc
+pkg-config --exists yaml-0.1 2> /dev/null || apt_install pkg-config libyaml-dev
+
+# Does this hyperfine have --shell=none (-N, hyperfine >= 1.13)? Without a
+# shell, millisecond timings need no shell-spawn correction.
+if hyperfine --help | grep -q -- '--shell'; then NO_SHELL=(-N); else NO_SHELL=(); fi
+
+venv_ok() {
+  "$VENV/bin/python" -c 'import sys, yaml; sys.exit(0 if yaml.__with_libyaml__ else 1)' 2> /dev/null &&
+    "$VENV/bin/check-jsonschema" --version > /dev/null 2>&1
+}
+if ! venv_ok; then
+  log "Setting up the Python venv at ${VENV#"$ROOT"/}"
+  [[ -x $VENV/bin/python ]] || python3 -m venv "$VENV"
+  "$VENV/bin/pip" install --quiet --upgrade pip
+  "$VENV/bin/pip" install --quiet check-jsonschema PyYAML
+  if ! "$VENV/bin/python" -c 'import sys, yaml; sys.exit(0 if yaml.__with_libyaml__ else 1)'; then
+    # No wheel with libyaml for this platform: build PyYAML against libyaml-dev.
+    "$VENV/bin/pip" install --quiet --force-reinstall --no-binary PyYAML PyYAML
+  fi
+  venv_ok || die "the venv has no PyYAML with libyaml (yaml.__with_libyaml__) or no check-jsonschema"
+fi
+PY=$VENV/bin/python
+
+# ---------------------------------------------------------------------------
+# 3. The floor: libyaml's event parser over every file, single-threaded.
+# ---------------------------------------------------------------------------
+log "Compiling the floor (floor.c)"
+# shellcheck disable=SC2046  # pkg-config prints several words on purpose
+cc -O2 "$HERE/floor.c" $(pkg-config --cflags --libs yaml-0.1) -o "$OUT/floor"
+FLOOR=$OUT/floor
+
+# ---------------------------------------------------------------------------
+# 4. Corpora (reused when generate_corpus.py and its parameters are unchanged).
+# ---------------------------------------------------------------------------
+for n in "${SIZE_LIST[@]}"; do
+  log "Corpus of $n files"
+  python3 "$HERE/generate_corpus.py" --out "$OUT/corpus-$n" --count "$n" --seed "$SEED" --reuse
+  # The floor must see every file, and every file must parse.
+  seen=$("$FLOOR" "$OUT/corpus-$n") || die "the floor failed on corpus-$n"
+  [[ $seen == "files=$n "* ]] || die "the floor saw '$seen' in corpus-$n, expected $n files"
+done
+log "The ~5 MB single-file paywall"
+python3 "$HERE/generate_corpus.py" --out "$OUT/big" --big --seed "$SEED" --reuse
+BIG=$OUT/big/big-paywall.yaml
+# One small clean YAML file (no localizations) for the process-start benchmark.
+SMALL_CORPUS=$OUT/corpus-${SIZE_LIST[0]}
+SMALL=$(python3 - "$SMALL_CORPUS" << 'PY'
+import os, sys
+root = sys.argv[1]
+yaml_rows = [line.rstrip("\n").split("\t") for line in open(os.path.join(root, "MANIFEST.tsv"))
+             if line.split("\t")[0].endswith(".yaml")]
+def small_and_clean(rel, kind):
+    text = open(os.path.join(root, rel), encoding="utf-8").read()
+    return kind == "clean" and "\nlocalizations:" not in text
+picked = [rel for rel, kind in yaml_rows if small_and_clean(rel, kind)] or [yaml_rows[0][0]]
+print(os.path.join(root, picked[0]))
+PY
+)
+
+# ---------------------------------------------------------------------------
+# 5. Measuring.
+# ---------------------------------------------------------------------------
+rm -rf "$RESULTS"
+mkdir -p "$RESULTS"
+
+# A benchmark group is a folder under out/results with:
+#   meta.txt       label=..., files=N
+#   commands.tsv   slug, display name, accepted exit codes, command line
+#   time-SLUG.txt  /usr/bin/time -v of one run of each command
+#   hyperfine*.json
+GROUP_DIR='' GROUP_SLUGS=() GROUP_NAMES=() GROUP_CMDS=()
+
+begin_group() { # DIR LABEL FILES
+  GROUP_DIR=$RESULTS/$1 GROUP_SLUGS=() GROUP_NAMES=() GROUP_CMDS=()
+  mkdir -p "$GROUP_DIR"
+  printf 'label=%s\nfiles=%s\n' "$2" "$3" > "$GROUP_DIR/meta.txt"
+  : > "$GROUP_DIR/commands.tsv"
+}
+
+# add_command SLUG NAME EXIT_CODES COMMAND: COMMAND is one shell-words string.
+# It is run once under /usr/bin/time -v first (peak RSS, CPU); that run is also
+# the preflight: an exit code outside EXIT_CODES (e.g. 2 for a usage error)
+# stops the benchmark, since hyperfine -i would time a failing command happily.
+add_command() {
+  local slug=$1 name=$2 codes=$3 cmd=$4 status=0
+  GROUP_SLUGS+=("$slug") GROUP_NAMES+=("$name") GROUP_CMDS+=("$cmd")
+  printf '%s\t%s\t%s\t%s\n' "$slug" "$name" "$codes" "$cmd" >> "$GROUP_DIR/commands.tsv"
+  eval "/usr/bin/time -v -o \"\$GROUP_DIR/time-$slug.txt\" $cmd" > "$GROUP_DIR/out-$slug.txt" 2>&1 || status=$?
+  if [[ ",$codes," != *",$status,"* ]]; then
+    tail -n 20 "$GROUP_DIR/out-$slug.txt" >&2
+    die "'$name' exited with $status (expected $codes): $cmd"
+  fi
+}
+
+# hyperfine_group JSON RUN-OPTIONS... -- SLUG...: times the named commands of
+# the current group in ONE hyperfine call, so their numbers are comparable.
+hyperfine_group() {
+  local json=$1 opts=() args=() slug i
+  shift
+  while [[ $1 != -- ]]; do opts+=("$1"); shift; done
+  shift
+  for slug in "$@"; do
+    for i in "${!GROUP_SLUGS[@]}"; do
+      [[ ${GROUP_SLUGS[$i]} == "$slug" ]] && args+=(-n "${GROUP_NAMES[$i]}" "${GROUP_CMDS[$i]}")
+    done
+  done
+  # -i: linters exit 1 when they find problems (the corpora have some on purpose).
+  hyperfine --style basic -i "${NO_SHELL[@]}" "${opts[@]}" \
+    --export-json "$GROUP_DIR/$json" "${args[@]}" >&2
+}
+
+q() { printf '%q' "$1"; } # quote a path for a shell-words command line
+
+# Copy of the environment for the report.
+{
+  echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
+  echo "cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
+  echo "cores=$(nproc)"
+  echo "paywall_lint=${LINT#"$ROOT"/}"
+  echo "paywall_lint_from_env=$([[ -n ${PAYWALL_LINT:-} ]] && echo yes || echo no)"
+  echo "commit=$(git -C "$ROOT" rev-parse --short HEAD 2> /dev/null || echo unknown)$(
+    git -C "$ROOT" diff --quiet HEAD -- Sources Package.swift 2> /dev/null || echo ' (Sources modified)')"
+  echo "hyperfine=$(hyperfine --version | awk '{print $2}')"
+  echo "python=$("$PY" -c 'import platform; print(platform.python_version())')"
+  echo "pyyaml=$("$PY" -c 'import yaml; print(yaml.__version__)')"
+  echo "check_jsonschema=$("$VENV/bin/check-jsonschema" --version | awk '{print $NF}')"
+  echo "quick=$QUICK"
+  echo "sizes=$SIZES"
+  echo "slow_split=$SLOW_SPLIT"
+} > "$RESULTS/env.txt"
+
+SCHEMA=$HERE/paywall-structure.schema.json
+CJ=$VENV/bin/check-jsonschema
+
+for n in "${SIZE_LIST[@]}"; do
+  dir=$OUT/corpus-$n
+  log "Benchmark: corpus of $n files"
+  begin_group "corpus-$n" "Corpus of $n files" "$n"
+  add_command floor "floor (libyaml, 1 thread)" 0 "$(q "$FLOOR") $(q "$dir")"
+  add_command lint-text "paywall-lint --format text" 0,1 "$(q "$LINT") --format text $(q "$dir")"
+  add_command lint-sarif "paywall-lint --format sarif" 0,1 \
+    "$(q "$LINT") --format sarif --output /dev/null $(q "$dir")"
+  add_command alt "alt_lint.py (PyYAML C loader)" 0,1 "$(q "$PY") $(q "$HERE/alt_lint.py") $(q "$dir")"
+  # check-jsonschema takes files, not folders: let sh expand the globs
+  # (part-NNN/*.yaml and *.json; one process, as ARG_MAX allows ~2 MB of names).
+  add_command schema "check-jsonschema" 0,1 \
+    "sh -c $(q "exec $(q "$CJ") --schemafile $(q "$SCHEMA") $(q "$dir")/*/*.yaml $(q "$dir")/*/*.json")"
+
+  if ((n > SLOW_SPLIT)); then
+    hyperfine_group hyperfine.json "${CORPUS_RUNS[@]}" -- floor lint-text lint-sarif alt
+    hyperfine_group hyperfine-slow.json "${SLOW_RUNS[@]}" -- schema
+  else
+    hyperfine_group hyperfine.json "${CORPUS_RUNS[@]}" -- floor lint-text lint-sarif alt schema
+  fi
+done
+
+log "Benchmark: one ~5 MB YAML file"
+begin_group big "One $(($(stat -c %s "$BIG") / 1000)) kB YAML file (${BIG#"$ROOT"/})" 1
+add_command floor "floor (libyaml, 1 thread)" 0 "$(q "$FLOOR") $(q "$BIG")"
+add_command lint-text "paywall-lint --format text" 0,1 "$(q "$LINT") --format text $(q "$BIG")"
+hyperfine_group hyperfine.json "${CORPUS_RUNS[@]}" -- floor lint-text
+
+log "Benchmark: one small file (process start included)"
+begin_group small "One small file of $(stat -c %s "$SMALL") bytes (${SMALL#"$ROOT"/})" 1
+add_command floor "floor (libyaml, 1 thread)" 0 "$(q "$FLOOR") $(q "$SMALL")"
+add_command lint-text "paywall-lint --format text" 0,1 "$(q "$LINT") --format text $(q "$SMALL")"
+hyperfine_group hyperfine.json "${SINGLE_RUNS[@]}" -- floor lint-text
+
+# ---------------------------------------------------------------------------
+# 6. The report.
+# ---------------------------------------------------------------------------
+python3 "$HERE/report.py" --results "$RESULTS" > "$OUT/results.md"
+log "Report written to ${OUT#"$ROOT"/}/results.md"
+cat "$OUT/results.md"

@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+
+@testable import PaywallLint
+
+@Suite("Document errors")
+struct DocumentErrorTests {
+    @Test(
+        "duplicate keys are found at the second occurrence, with the first related",
+        arguments: ["t.yaml", "t.json"])
+    func duplicateKeys(name: String) throws {
+        let text = name.hasSuffix("json") ? "{\"a\": 1,\n \"a\": 2}" : "a: 1\na: 2\n"
+        let result = read(text, name: name)
+        let finding = try #require(result.findings.first)
+        #expect(finding.ruleID == CoreRuleID.duplicateKey)
+        #expect(finding.span.start == SourcePosition(line: 2, column: name.hasSuffix("json") ? 2 : 1))
+        #expect(
+            finding.related.first?.span.start
+                == SourcePosition(line: 1, column: name.hasSuffix("json") ? 2 : 1))
+        #expect(finding.pointer == "/a")
+        // The last value wins, as most decoders do.
+        #expect(result.documents.first.map { $0[$0.value(of: $0.root!, key: "a")!].text } == "2")
+    }
+
+    @Test("JSON problems are each reported at their position and reading recovers")
+    func jsonRecovery() throws {
+        let text = """
+            {
+              // comment
+              "a": 'single',
+              "b": [1, 2,],
+              c: NaN,
+              "d": 01,
+              "e": 1
+              "f": true,
+            }
+            """
+        let result = read(text, name: "t.json")
+        #expect(
+            findingsSummary(result.findings) == [
+                "2:3 core/parse-error", "3:8 core/parse-error", "4:13 core/parse-error",
+                "5:3 core/parse-error",
+                "5:6 core/parse-error", "6:8 core/parse-error", "8:3 core/parse-error",
+                "8:12 core/parse-error",
+            ])
+        let document = try #require(result.documents.first)
+        #expect(document.pairs(of: document.root!).count == 6)
+        #expect(document[document.value(of: document.root!, key: "f")!].text == "true")
+    }
+
+    @Test("the trailing comma in RevenueCat's Sample1 is reported and the rest is read")
+    func revenueCatTrailingComma() throws {
+        let url = Paths.shared.appendingPathComponent("fixtures/revenuecat/PaywallData-Sample1.json")
+        let data = try Data(contentsOf: url)
+        let result = DocumentReader.read(SourceFile(path: "Sample1.json", bytes: Array(data)))
+        #expect(findingsSummary(result.findings) == ["68:65 core/parse-error"])
+        let document = try #require(result.documents.first)
+        #expect(document.value(of: document.root!, key: "revision") != nil)
+    }
+
+    @Test(
+        "encoding problems give core/parse-error at the first bad byte",
+        arguments: [
+            ([0x61, 0x3A, 0x20, 0xC3, 0x28], "1:4", "invalid UTF-8"),
+            ([0x61, 0x0A, 0x62, 0x00], "2:2", "NUL byte"),
+            ([0xFF, 0xFE, 0x61, 0x00], "1:1", "UTF-16"),
+            ([0x61, 0x00, 0x3A, 0x00], "1:2", "UTF-16 text without a byte-order mark"),
+            ([0x61, 0x3A, 0x20, 0xED, 0xA0, 0x80], "1:4", "invalid UTF-8"),
+        ] as [([UInt8], String, String)])
+    func encoding(bytes: [UInt8], position: String, message: String) throws {
+        let result = DocumentReader.read(SourceFile(path: "t.yaml", bytes: bytes))
+        let finding = try #require(result.findings.first)
+        #expect(finding.ruleID == CoreRuleID.parseError)
+        #expect(finding.span.start.description == position)
+        #expect(finding.message.contains(message))
+        #expect(result.documents.isEmpty)
+    }
+
+    @Test("YAML syntax errors point at the problem")
+    func yamlSyntax() throws {
+        let finding = try #require(read("a: [1, 2\nb: 3\n").findings.first)
+        #expect(finding.ruleID == CoreRuleID.parseError)
+        #expect(finding.span.start == SourcePosition(line: 2, column: 2))
+        let tab = try #require(read("a:\n\t- b\n").findings.first)
+        #expect(tab.span.start == SourcePosition(line: 2, column: 1))
+        let undefined = try #require(read("a: *nothing\n").findings.first)
+        #expect(undefined.span.start == SourcePosition(line: 1, column: 4))
+    }
+
+    @Test("empty files")
+    func emptyFiles() {
+        #expect(read("").documents.isEmpty)
+        #expect(read("").findings.isEmpty)
+        #expect(findingsSummary(read("", name: "t.json").findings) == ["1:1 core/parse-error"])
+    }
+}
+
+@Suite("Safety limits")
+struct LimitTests {
+    @Test("a billion-laughs file stops at the alias limit, fast")
+    func billionLaughs() throws {
+        var text = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+        let names = ["b", "c", "d", "e", "f", "g", "h", "i"]
+        var previous = "a"
+        for name in names {
+            text +=
+                "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ", ")
+                + "]\n"
+            previous = name
+        }
+        let clock = ContinuousClock()
+        var result: ReadResult?
+        let elapsed = clock.measure { result = read(text) }
+        let finding = try #require(result?.findings.first)
+        #expect(finding.ruleID == CoreRuleID.limits)
+        #expect(finding.span.start.line == 5)
+        #expect(elapsed < .milliseconds(500))
+    }
+
+    @Test(
+        "100,000 nested brackets stop at the depth limit without recursion", arguments: ["t.yaml", "t.json"])
+    func deepNesting(name: String) throws {
+        let text = String(repeating: "[", count: 100_000)
+        let finding = try #require(read(text, name: name).findings.first)
+        #expect(finding.ruleID == CoreRuleID.limits)
+        #expect(finding.span.start == SourcePosition(line: 1, column: 65))
+        var limits = ReadLimits()
+        limits.maxDepth = 3
+        let shallow = try #require(read("a: {b: {c: [1]}}", limits: limits).findings.first)
+        #expect(shallow.span.start == SourcePosition(line: 1, column: 12))
+    }
+
+    @Test("long scalars stop at the scalar limit", arguments: ["t.yaml", "t.json"])
+    func longScalar(name: String) throws {
+        let long = String(repeating: "x", count: 70_000)
+        let text = name.hasSuffix("json") ? "{\"a\": \"\(long)\"}" : "a: \(long)\n"
+        let finding = try #require(read(text, name: name).findings.first)
+        #expect(finding.ruleID == CoreRuleID.limits)
+        #expect(finding.span.start == SourcePosition(line: 1, column: name.hasSuffix("json") ? 7 : 4))
+    }
+
+    @Test("files over the size limit are refused at 1:1")
+    func fileSize() throws {
+        var limits = ReadLimits()
+        limits.maxFileBytes = 10
+        let finding = try #require(read("a: 12345678901234567890", limits: limits).findings.first)
+        #expect(finding.ruleID == CoreRuleID.limits)
+        #expect(finding.span.start == .start)
+    }
+
+    @Test("10,000 duplicate keys are found in linear time")
+    func manyDuplicates() {
+        let text = (0..<10_000).map { "k\($0 % 5000): \($0)" }.joined(separator: "\n")
+        let clock = ContinuousClock()
+        var result: ReadResult?
+        let elapsed = clock.measure { result = read(text) }
+        #expect(result?.findings.count == 5000)
+        #expect(elapsed < .seconds(2))
+    }
+}

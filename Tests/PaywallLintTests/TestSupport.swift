@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+@testable import PaywallLint
+
+/// Paths of the repository and of the shared folder beside it.
+enum Paths {
+    static let repository: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+                return url
+            }
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    }()
+    static let shared = repository.deletingLastPathComponent().appendingPathComponent("shared")
+    static let fixtures = repository.appendingPathComponent("Tests/PaywallLintTests/Fixtures")
+    static let examples = repository.appendingPathComponent("Examples")
+}
+
+/// Reads text as a file named `name` (its extension picks YAML or JSON).
+func read(_ text: String, name: String = "test.yaml", limits: ReadLimits = .default) -> ReadResult {
+    DocumentReader.read(SourceFile(path: name, text: text), limits: limits)
+}
+
+func findingsSummary(_ findings: [Finding]) -> [String] {
+    findings.sorted(by: Finding.reportOrder).map { "\($0.span.start) \($0.ruleID)" }
+}
+
+/// The path-independent form of a pair: `line:col-line:col`.
+func spanText(_ node: Node) -> String { "\(node.start)-\(node.end)" }
+
+/// Runs a command and returns its exit status and standard output.
+@discardableResult
+func runProcess(_ executable: String, _ arguments: [String], input: Data? = nil, currentDirectory: URL? = nil)
+    throws -> (status: Int32, output: String, error: String)
+{
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+    let stdout = Pipe()
+    let stderr = Pipe()
+    let stdin = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    process.standardInput = stdin
+    try process.run()
+    if let input { stdin.fileHandleForWriting.write(input) }
+    try stdin.fileHandleForWriting.close()
+    let outData = stdout.fileHandleForReading.readDataToEndOfFile()
+    let errData = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (
+        process.terminationStatus, String(decoding: outData, as: UTF8.self),
+        String(decoding: errData, as: UTF8.self)
+    )
+}
