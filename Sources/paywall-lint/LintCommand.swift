@@ -41,6 +41,9 @@ struct LintCommand: ParsableCommand {
     @Option(help: "The name to report standard input under (its extension picks YAML or JSON).")
     var stdinFilename: String?
 
+    @Option(help: "Read every file as this dialect: paywall/v1, remote-config, revenuecat or generic.")
+    var dialect: String?
+
     @OptionGroup var ruleOptions: RuleOptions
 
     @Option(help: "Largest file to read, in KiB.")
@@ -74,6 +77,13 @@ struct LintCommand: ParsableCommand {
             throw Exit.failure
         }
         var options = LintOptions()
+        if let dialect {
+            guard let chosen = Dialect(name: dialect) else {
+                let names = Dialect.allCases.map(\.rawValue).joined(separator: ", ")
+                throw fail("unknown dialect '\(dialect)'; use one of \(names)")
+            }
+            options.dialect = chosen
+        }
         options.limits.maxFileBytes = maxFileKib << 10
         options.limits.maxDepth = maxDepth
         options.limits.maxAliasExpansion = maxAliasExpansion

@@ -7,6 +7,8 @@ public struct FileReport: Sendable {
     public var notes: [String]
     /// True when the file was found by walking a folder and is not a paywall definition.
     public var skipped: Bool
+    /// The paywalls read from the file (one per document).
+    public var paywalls: [Paywall] = []
 
     public init(file: SourceFile, findings: [Finding] = [], notes: [String] = [], skipped: Bool = false) {
         self.file = file

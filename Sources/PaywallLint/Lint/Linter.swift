@@ -1,6 +1,8 @@
 /// Options that shape how files are read and linted.
 public struct LintOptions: Sendable {
     public var limits = ReadLimits.default
+    /// Read every file as this dialect instead of detecting it (`--dialect`).
+    public var dialect: Dialect?
 
     public init() {}
 }
@@ -21,8 +23,63 @@ public struct Linter: Sendable {
     public func lint(_ file: SourceFile, explicitlyNamed: Bool = true) -> FileReport {
         let read = DocumentReader.read(file, limits: options.limits)
         var report = FileReport(file: file, findings: read.findings)
+        var skippedDocuments = 0
+        for document in read.documents {
+            guard let root = document.root else { continue }
+            switch chooseDialect(document, root: root, explicitlyNamed: explicitlyNamed, report: &report) {
+            case .none:
+                skippedDocuments += 1
+            case .some(let dialect):
+                let (paywall, findings) = DialectReader.read(
+                    document, root: root, format: file.format, as: dialect)
+                report.findings += findings
+                report.paywalls.append(paywall)
+            }
+        }
+        if skippedDocuments > 0, skippedDocuments == read.documents.count, read.findings.isEmpty,
+            !explicitlyNamed
+        {
+            report.skipped = true
+        }
         report.findings = settle(report.findings)
         return report
+    }
+
+    /// The document's dialect: `--dialect`, a top-level `dialect:` key, or its shape. Nil when it is
+    /// none: a `core/unknown-dialect` error for a file named explicitly, a note otherwise.
+    private func chooseDialect(
+        _ document: Document, root: NodeID, explicitlyNamed: Bool, report: inout FileReport
+    )
+        -> Dialect?
+    {
+        if let forced = options.dialect { return forced }
+        let (detected, declared) = Dialect.detect(document)
+        if let declared, detected == nil {
+            let names = Dialect.allCases.map(\.rawValue).joined(separator: ", ")
+            report.findings.append(
+                Finding(
+                    ruleID: CoreRuleID.unknownDialect, severity: .error,
+                    message: "unknown dialect '\(document[declared].text)'; use one of \(names)",
+                    span: document[declared].span, pointer: "/dialect"))
+            return nil
+        }
+        if let detected {
+            report.notes.append("read as \(detected.rawValue)")
+            return detected
+        }
+        if explicitlyNamed {
+            report.findings.append(
+                Finding(
+                    ruleID: CoreRuleID.unknownDialect, severity: .error,
+                    message:
+                        "not a paywall definition paywall-lint knows (no `paywall: 1`, no remote-config or RevenueCat "
+                        + "keys); for another vendor's paywall use --dialect generic",
+                    span: SourceSpan(start: document[root].start, end: document[root].start)))
+        } else {
+            report.notes.append(
+                "skipped: not a paywall definition (lint it with --dialect generic to check its copy)")
+        }
+        return nil
     }
 
     /// Applies configured severities, drops findings of rules that are off, and sorts.

@@ -1,0 +1,394 @@
+/// Reads FORMAT.md's canonical dialect (`paywall: 1`) onto the model.
+struct CanonicalDialect {
+    static let topLevelKeys = [
+        "paywall", "dialect", "id", "app", "locale", "presentation", "headline", "subhead", "bullets",
+        "products",
+        "highlighted_product", "cta", "close", "restore", "links", "disclosure", "price", "elements",
+        "triggers",
+        "gate", "theme", "localizations",
+    ]
+    static let presentations = ["full_screen", "sheet", "push", "inline"]
+    static let presentationAliases = ["fullScreenCover": "full_screen", "fullscreen": "full_screen"]
+    static let productKinds = ["auto_renewable", "non_renewing", "consumable", "non_consumable"]
+    static let placements = ["footer", "above_cta", "below_cta", "hidden", "link_only"]
+
+    var reader: ModelReader
+    var paywall: Paywall
+
+    init(document: Document, root: NodeID, format: SourceFormat) {
+        reader = ModelReader(document: document, format: format, dialect: .canonical)
+        paywall = Paywall(
+            dialect: .canonical, capabilities: Dialect.canonical.capabilities, place: reader.place(root),
+            document: document, defaultLocale: "en")
+    }
+
+    static func read(_ document: Document, root: NodeID, format: SourceFormat) -> (Paywall, [Finding]) {
+        var dialect = CanonicalDialect(document: document, root: root, format: format)
+        dialect.readTopLevel(root)
+        return (dialect.paywall, dialect.reader.findings)
+    }
+
+    private mutating func readTopLevel(_ root: NodeID) {
+        let ignoring = Set(
+            reader.document.pairs(of: root).map { reader.document[$0.key].text }.filter(isExtensionKey))
+        guard let f = reader.fields(root, known: Self.topLevelKeys, field: "", ignoring: ignoring) else {
+            return
+        }
+        if let marker = f["paywall"], reader.document[marker].text != "1" {
+            reader.report(
+                CoreRuleID.wrongType, .error, "paywall: marks format version 1; write `paywall: 1`",
+                at: marker)
+        }
+        paywall.id = reader.text(f["id"], field: "id")
+        paywall.app = reader.text(f["app"], field: "app")
+        paywall.locale = reader.text(f["locale"], field: "locale")
+        if let locale = paywall.locale?.value, !locale.isEmpty { paywall.defaultLocale = locale }
+        paywall.presentation = readPresentation(f["presentation"])
+        paywall.headline = topCopy(f["headline"], "headline")
+        paywall.subhead = topCopy(f["subhead"], "subhead")
+        paywall.bullets = readBullets(f["bullets"], locale: paywall.defaultLocale, isDefault: true)
+        paywall.products = readProducts(f["products"])
+        paywall.highlightedProduct = reader.text(f["highlighted_product"], field: "highlighted_product")
+        paywall.cta = readCTA(f["cta"], locale: paywall.defaultLocale, isDefault: true)
+        paywall.close = readClose(f["close"])
+        paywall.restore = readRestore(f["restore"])
+        paywall.links = readLinks(f["links"])
+        paywall.disclosure = readDisclosure(f["disclosure"], locale: paywall.defaultLocale, isDefault: true)
+        paywall.price = readPrice(f["price"])
+        paywall.elements = readElements(f["elements"])
+        paywall.triggers = readTriggers(f["triggers"])
+        paywall.gate = readGate(f["gate"])
+        paywall.theme = readTheme(f["theme"])
+        collectTopLevelCopy()
+        if let localizations = f["localizations"] { readLocalizations(localizations) }
+    }
+
+    private func isExtensionKey(_ key: String) -> Bool { key.hasPrefix("x-") || key == "$schema" }
+
+    private mutating func topCopy(_ node: NodeID?, _ path: String) -> Copy? {
+        reader.copy(node, field: path, path: path, locale: paywall.defaultLocale, isDefault: true)
+    }
+
+    private mutating func readPresentation(_ node: NodeID?) -> Field<String>? {
+        guard var field = reader.text(node, field: "presentation") else { return nil }
+        if let canonical = Self.presentationAliases[field.value] { field.value = canonical }
+        if !Self.presentations.contains(field.value) {
+            var message = "presentation must be one of \(Self.presentations.joined(separator: ", "))"
+            if let nearest = Suggestion.nearest(to: field.value, in: Self.presentations) {
+                message += "; did you mean '\(nearest)'?"
+            }
+            reader.report(CoreRuleID.wrongType, .error, message, at: field.node)
+        }
+        return field
+    }
+
+    private mutating func readBullets(_ node: NodeID?, locale: String, isDefault: Bool) -> Field<[Copy]>? {
+        guard let node, let items = reader.list(node, field: "bullets") else { return nil }
+        var bullets: [Copy] = []
+        for (index, item) in items.enumerated() {
+            if let copy = reader.copy(
+                item, field: "bullets", path: "bullets[\(index)]", locale: locale, isDefault: isDefault)
+            {
+                bullets.append(copy)
+            }
+        }
+        return Field(bullets, node: node, span: reader.document[node].span)
+    }
+
+    private mutating func readProducts(_ node: NodeID?) -> Field<[Product]>? {
+        guard let node, let items = reader.list(node, field: "products") else { return nil }
+        var products: [Product] = []
+        for (index, item) in items.enumerated() {
+            let label = "products[\(index)]"
+            if reader.document[item].isScalar {
+                let id = reader.text(item, field: label)
+                products.append(Product(id: id, kind: nil, label: nil, badge: nil, place: reader.place(item)))
+                continue
+            }
+            guard let f = reader.fields(item, known: ["id", "kind", "label", "badge"], field: label) else {
+                continue
+            }
+            let id = reader.text(f["id"], field: "\(label).id")
+            let name = id?.value ?? String(index)
+            var kind = reader.text(f["kind"], field: "\(label).kind")
+            if let value = kind?.value, !Self.productKinds.contains(value) {
+                reader.report(
+                    CoreRuleID.wrongType, .error,
+                    "\(label).kind must be one of \(Self.productKinds.joined(separator: ", "))",
+                    at: kind!.node)
+                kind = nil
+            }
+            let locale = paywall.defaultLocale
+            products.append(
+                Product(
+                    id: id, kind: kind,
+                    label: reader.copy(
+                        f["label"], field: "products.label", path: "products[\(name)].label", locale: locale,
+                        isDefault: true),
+                    badge: reader.copy(
+                        f["badge"], field: "products.badge", path: "products[\(name)].badge", locale: locale,
+                        isDefault: true),
+                    place: reader.place(item)))
+        }
+        return Field(products, node: node, span: reader.document[node].span)
+    }
+
+    /// `cta` is text, or `{text, font_size}`.
+    private mutating func readCTA(_ node: NodeID?, locale: String, isDefault: Bool) -> CallToAction? {
+        guard let node, !reader.document.isNull(node) else { return nil }
+        if !reader.document[node].isMapping {
+            let text = reader.copy(node, field: "cta", path: "cta", locale: locale, isDefault: isDefault)
+            return CallToAction(text: text, fontSize: nil, place: reader.place(node))
+        }
+        let known = isDefault ? ["text", "font_size"] : ["text"]
+        let f = reader.fields(node, known: known, field: "cta") ?? [:]
+        return CallToAction(
+            text: reader.copy(f["text"], field: "cta", path: "cta", locale: locale, isDefault: isDefault),
+            fontSize: reader.number(f["font_size"], field: "cta.font_size"), place: reader.place(node))
+    }
+
+    private mutating func readClose(_ node: NodeID?) -> CloseControl? {
+        guard let node,
+            let f = reader.fields(
+                node, known: ["visible", "delay_seconds", "label", "destination"], field: "close")
+        else { return nil }
+        return CloseControl(
+            visible: reader.bool(f["visible"], field: "close.visible"),
+            delaySeconds: reader.number(f["delay_seconds"], field: "close.delay_seconds"),
+            label: topCopy(f["label"], "close.label"),
+            destination: reader.text(f["destination"], field: "close.destination"), place: reader.place(node))
+    }
+
+    private mutating func readRestore(_ node: NodeID?) -> RestoreControl? {
+        let known = ["visible", "above_fold", "label", "font_size", "color"]
+        guard let node, let f = reader.fields(node, known: known, field: "restore") else { return nil }
+        return RestoreControl(
+            visible: reader.bool(f["visible"], field: "restore.visible"),
+            aboveFold: reader.bool(f["above_fold"], field: "restore.above_fold"),
+            label: topCopy(f["label"], "restore.label"),
+            fontSize: reader.number(f["font_size"], field: "restore.font_size"),
+            color: reader.text(f["color"], field: "restore.color"), place: reader.place(node))
+    }
+
+    private mutating func readLinks(_ node: NodeID?) -> Links? {
+        guard let node,
+            let f = reader.fields(node, known: ["terms", "privacy", "font_size", "color"], field: "links")
+        else { return nil }
+        return Links(
+            terms: reader.text(f["terms"], field: "links.terms"),
+            privacy: reader.text(f["privacy"], field: "links.privacy"),
+            fontSize: reader.number(f["font_size"], field: "links.font_size"),
+            color: reader.text(f["color"], field: "links.color"), place: reader.place(node))
+    }
+
+    /// `disclosure` is text, or `{text, placement, font_size, color}`.
+    private mutating func readDisclosure(_ node: NodeID?, locale: String, isDefault: Bool) -> Disclosure? {
+        guard let node, !reader.document.isNull(node) else { return nil }
+        if !reader.document[node].isMapping {
+            let text = reader.copy(
+                node, field: "disclosure.text", path: "disclosure.text", locale: locale, isDefault: isDefault)
+            return Disclosure(
+                text: text, placement: nil, fontSize: nil, color: nil, place: reader.place(node))
+        }
+        let known = isDefault ? ["text", "placement", "font_size", "color"] : ["text"]
+        let f = reader.fields(node, known: known, field: "disclosure") ?? [:]
+        var placement = reader.text(f["placement"], field: "disclosure.placement")
+        if let value = placement?.value, !Self.placements.contains(value) {
+            reader.report(
+                CoreRuleID.wrongType, .error,
+                "disclosure.placement must be one of \(Self.placements.joined(separator: ", "))",
+                at: placement!.node)
+            placement = nil
+        }
+        return Disclosure(
+            text: reader.copy(
+                f["text"], field: "disclosure.text", path: "disclosure.text", locale: locale,
+                isDefault: isDefault),
+            placement: placement, fontSize: reader.number(f["font_size"], field: "disclosure.font_size"),
+            color: reader.text(f["color"], field: "disclosure.color"), place: reader.place(node))
+    }
+
+    private mutating func readPrice(_ node: NodeID?) -> PriceDisplay? {
+        guard let node, !reader.document.isNull(node) else { return nil }
+        if !reader.document[node].isMapping {
+            return PriceDisplay(text: topCopy(node, "price.text"), fontSize: nil, place: reader.place(node))
+        }
+        let f = reader.fields(node, known: ["text", "font_size"], field: "price") ?? [:]
+        return PriceDisplay(
+            text: topCopy(f["text"], "price.text"),
+            fontSize: reader.number(f["font_size"], field: "price.font_size"),
+            place: reader.place(node))
+    }
+
+    private mutating func readElements(_ node: NodeID?) -> Field<[Element]>? {
+        guard let node, let items = reader.list(node, field: "elements") else { return nil }
+        var elements: [Element] = []
+        for (index, item) in items.enumerated() {
+            guard reader.document[item].isMapping else {
+                reader.wrongType(item, expected: "a mapping with a type", field: "elements[\(index)]")
+                continue
+            }
+            // Elements are open-ended ({type: video, src: …}): only the keys rules read are typed.
+            let document = reader.document
+            let type = document.value(of: item, key: "type")
+            let text = document.value(of: item, key: "text")
+            let size = document.value(of: item, key: "font_size")
+            elements.append(
+                Element(
+                    type: reader.text(type, field: "elements[\(index)].type"),
+                    text: reader.copy(
+                        text, field: "elements.text", path: "elements[\(index)].text",
+                        locale: paywall.defaultLocale,
+                        isDefault: true),
+                    fontSize: reader.number(size, field: "elements[\(index)].font_size"),
+                    place: reader.place(item)))
+        }
+        return Field(elements, node: node, span: reader.document[node].span)
+    }
+
+    private mutating func readTriggers(_ node: NodeID?) -> Field<[Trigger]>? {
+        guard let node, let items = reader.list(node, field: "triggers") else { return nil }
+        var triggers: [Trigger] = []
+        for (index, item) in items.enumerated() {
+            if reader.document[item].isScalar {
+                triggers.append(
+                    Trigger(event: reader.text(item, field: "triggers[\(index)]"), place: reader.place(item)))
+                continue
+            }
+            guard let f = reader.fields(item, known: ["event"], field: "triggers[\(index)]") else { continue }
+            triggers.append(
+                Trigger(
+                    event: reader.text(f["event"], field: "triggers[\(index)].event"),
+                    place: reader.place(item)))
+        }
+        return Field(triggers, node: node, span: reader.document[node].span)
+    }
+
+    private mutating func readGate(_ node: NodeID?) -> Gate? {
+        guard let node,
+            let f = reader.fields(node, known: ["free_uses", "period_hours", "carry_over"], field: "gate")
+        else { return nil }
+        return Gate(
+            freeUses: reader.number(f["free_uses"], field: "gate.free_uses"),
+            periodHours: reader.number(f["period_hours"], field: "gate.period_hours"),
+            carryOver: reader.bool(f["carry_over"], field: "gate.carry_over"), place: reader.place(node))
+    }
+
+    private mutating func readTheme(_ node: NodeID?) -> Theme? {
+        guard let node, let f = reader.fields(node, known: ["background", "text", "accent"], field: "theme")
+        else {
+            return nil
+        }
+        return Theme(
+            background: reader.text(f["background"], field: "theme.background"),
+            text: reader.text(f["text"], field: "theme.text"), place: reader.place(node))
+    }
+
+    private mutating func collectTopLevelCopy() {
+        var copy: [Copy] = []
+        func add(_ item: Copy?) { if let item { copy.append(item) } }
+        add(paywall.headline)
+        add(paywall.subhead)
+        copy += paywall.bullets?.value ?? []
+        add(paywall.cta?.text)
+        add(paywall.close?.label)
+        add(paywall.restore?.label)
+        add(paywall.disclosure?.text)
+        add(paywall.price?.text)
+        for product in paywall.products?.value ?? [] {
+            add(product.label)
+            add(product.badge)
+        }
+        for element in paywall.elements?.value ?? [] { add(element.text) }
+        paywall.copy = copy
+    }
+
+    /// `localizations: {de: {headline, bullets, cta, …}}`: each locale overrides copy fields in the
+    /// same shape as the top level.
+    private mutating func readLocalizations(_ node: NodeID) {
+        let document = reader.document
+        guard document[node].isMapping else {
+            if !document.isNull(node) {
+                reader.wrongType(node, expected: "a mapping of locales", field: "localizations")
+            }
+            return
+        }
+        let known = [
+            "headline", "subhead", "bullets", "cta", "close", "restore", "disclosure", "price", "products",
+            "elements",
+        ]
+        for pair in document.pairs(of: node) {
+            let locale = Field(document[pair.key].text, node: pair.key, span: document[pair.key].span)
+            let name = locale.value
+            guard let f = reader.fields(pair.value, known: known, field: "localizations.\(name)") else {
+                continue
+            }
+            var copy: [Copy] = []
+            func add(_ item: Copy?) { if let item { copy.append(item) } }
+            func labelled(_ key: String, _ path: String) {
+                guard let inner = f[key],
+                    let g = reader.fields(inner, known: ["label"], field: "localizations.\(name).\(key)")
+                else { return }
+                add(reader.copy(g["label"], field: path, path: path, locale: name, isDefault: false))
+            }
+            add(
+                reader.copy(
+                    f["headline"], field: "headline", path: "headline", locale: name, isDefault: false))
+            add(reader.copy(f["subhead"], field: "subhead", path: "subhead", locale: name, isDefault: false))
+            copy += readBullets(f["bullets"], locale: name, isDefault: false)?.value ?? []
+            add(readCTA(f["cta"], locale: name, isDefault: false)?.text)
+            labelled("close", "close.label")
+            labelled("restore", "restore.label")
+            add(readDisclosure(f["disclosure"], locale: name, isDefault: false)?.text)
+            if let price = f["price"] {
+                if document[price].isMapping {
+                    let g = reader.fields(price, known: ["text"], field: "localizations.\(name).price") ?? [:]
+                    add(
+                        reader.copy(
+                            g["text"], field: "price.text", path: "price.text", locale: name, isDefault: false
+                        ))
+                } else {
+                    add(
+                        reader.copy(
+                            price, field: "price.text", path: "price.text", locale: name, isDefault: false))
+                }
+            }
+            if let products = f["products"], document[products].isMapping {
+                for product in document.pairs(of: products) {
+                    let id = document[product.key].text
+                    guard
+                        let g = reader.fields(
+                            product.value, known: ["label", "badge"], field: "products[\(id)]")
+                    else {
+                        continue
+                    }
+                    add(
+                        reader.copy(
+                            g["label"], field: "products.label", path: "products[\(id)].label", locale: name,
+                            isDefault: false))
+                    add(
+                        reader.copy(
+                            g["badge"], field: "products.badge", path: "products[\(id)].badge", locale: name,
+                            isDefault: false))
+                }
+            } else if let products = f["products"] {
+                reader.wrongType(
+                    products, expected: "a mapping of product IDs", field: "localizations.\(name).products")
+            }
+            if let elements = reader.list(f["elements"], field: "localizations.\(name).elements") {
+                for (index, item) in elements.enumerated() {
+                    guard let g = reader.fields(item, known: ["text"], field: "elements[\(index)]") else {
+                        continue
+                    }
+                    add(
+                        reader.copy(
+                            g["text"], field: "elements.text", path: "elements[\(index)].text", locale: name,
+                            isDefault: false))
+                }
+            }
+            paywall.copy += copy
+            paywall.localizations.append(
+                Localization(locale: locale, fields: Set(copy.map(\.path)), place: reader.place(pair.value)))
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// Maps a document onto the model with the reader of its dialect.
+enum DialectReader {
+    static func read(_ document: Document, root: NodeID, format: SourceFormat, as dialect: Dialect) -> (
+        Paywall, [Finding]
+    ) {
+        guard document[root].isMapping else {
+            var paywall = Paywall(
+                dialect: dialect, capabilities: [], place: Place(node: root, span: document[root].span),
+                document: document, defaultLocale: "en")
+            paywall.capabilities = []
+            let finding = Finding(
+                ruleID: CoreRuleID.wrongType, severity: .error,
+                message: "a paywall definition is a mapping at the top",
+                span: document[root].span)
+            return (paywall, [finding])
+        }
+        switch dialect {
+        case .canonical: return CanonicalDialect.read(document, root: root, format: format)
+        case .remoteConfig: return RemoteConfigDialect.read(document, root: root, format: format)
+        case .revenueCat: return RevenueCatDialect.read(document, root: root, format: format)
+        case .generic: return GenericDialect.read(document, root: root, format: format)
+        }
+    }
+}

@@ -1,0 +1,256 @@
+/// Typed reads of document nodes for dialect readers. Each problem becomes a finding
+/// (`core/unknown-key`, `core/wrong-type`, `core/yaml-ambiguity`, variable findings) and reading
+/// goes on: one bad field never hides the others.
+struct ModelReader {
+    let document: Document
+    let format: SourceFormat
+    let dialect: Dialect
+    var findings: [Finding] = []
+    /// Rule IDs for variable problems (RevenueCat reports its own, instead of the core ones).
+    var unknownVariableRule = CoreRuleID.unknownVariable
+    var malformedVariableRule = CoreRuleID.malformedVariable
+    /// Placeholders must be written exactly `{{ name }}` (RevenueCat renders others as raw text).
+    var requireCanonicalSpacing = false
+
+    init(document: Document, format: SourceFormat, dialect: Dialect) {
+        self.document = document
+        self.format = format
+        self.dialect = dialect
+    }
+
+    func place(_ node: NodeID) -> Place { Place(node: node, span: document[node].span) }
+
+    mutating func report(_ rule: String, _ severity: Severity, _ message: String, at node: NodeID) {
+        findings.append(
+            Finding(
+                ruleID: rule, severity: severity, message: message, span: document[node].span,
+                pointer: document.pointer(of: node)))
+    }
+
+    mutating func wrongType(_ node: NodeID, expected: String, field: String) {
+        report(CoreRuleID.wrongType, .error, "\(field) must be \(expected), not \(describe(node))", at: node)
+    }
+
+    func describe(_ node: NodeID) -> String {
+        let item = document[node]
+        switch item.kind {
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .scalar:
+            if item.style != .plain { return "text" }
+            if format == .json {
+                switch item.text {
+                case "true", "false": return "a boolean"
+                case "null": return "null"
+                default: return "a number"
+                }
+            }
+            return YAMLPlainScalar.type(of: item.text).map { "\($0) \(item.text)" } ?? "text"
+        }
+    }
+
+    /// The pairs of a mapping, keyed by name; keys not in `known` are `core/unknown-key` warnings
+    /// (with the nearest known key as a suggestion). Nil (and `core/wrong-type`) when not a mapping.
+    mutating func fields(_ node: NodeID, known: [String], field: String, ignoring: Set<String> = [])
+        -> [String: NodeID]?
+    {
+        guard document[node].isMapping else {
+            if !document.isNull(node) { wrongType(node, expected: "a mapping", field: field) }
+            return nil
+        }
+        var result: [String: NodeID] = [:]
+        for pair in document.pairs(of: node) {
+            let key = document[pair.key].text
+            if known.contains(key) {
+                result[key] = pair.value
+            } else if !ignoring.contains(key) {
+                var message = "unknown key '\(key)'" + (field.isEmpty ? "" : " in \(field)")
+                if let nearest = Suggestion.nearest(to: key, in: known) {
+                    message += "; did you mean '\(nearest)'?"
+                }
+                findings.append(
+                    Finding(
+                        ruleID: CoreRuleID.unknownKey, severity: .warning, message: message,
+                        span: document[pair.key].span, pointer: document.pointer(of: pair.value)))
+            }
+        }
+        return result
+    }
+
+    /// Text: any scalar in YAML (plain values that YAML 1.1 types differently get a
+    /// `core/yaml-ambiguity` warning); a string in JSON. Null is absent.
+    mutating func text(_ node: NodeID?, field: String) -> Field<String>? {
+        guard let node, !document.isNull(node) else { return nil }
+        let item = document[node]
+        guard item.isScalar else {
+            wrongType(node, expected: "text", field: field)
+            return nil
+        }
+        if item.style == .plain {
+            if format == .json {
+                wrongType(node, expected: "text", field: field)
+                return nil
+            }
+            if let type = YAMLPlainScalar.type(of: item.text) {
+                report(
+                    CoreRuleID.yamlAmbiguity, .warning,
+                    "\(field): plain `\(item.text)` is read as \(type) by YAML 1.1 readers; quote it to keep it text",
+                    at: node)
+            }
+        }
+        return Field(item.text, node: node, span: item.span)
+    }
+
+    mutating func number(_ node: NodeID?, field: String) -> Field<Double>? {
+        guard let node, !document.isNull(node) else { return nil }
+        let item = document[node]
+        guard item.isScalar, item.style == .plain, let value = Double(item.text.replacingUnderscores()) else {
+            wrongType(node, expected: "a number", field: field)
+            return nil
+        }
+        return Field(value, node: node, span: item.span)
+    }
+
+    mutating func bool(_ node: NodeID?, field: String) -> Field<Bool>? {
+        guard let node, !document.isNull(node) else { return nil }
+        let item = document[node]
+        if item.isScalar, item.style == .plain {
+            switch item.text {
+            case "true", "True", "TRUE": return Field(true, node: node, span: item.span)
+            case "false", "False", "FALSE": return Field(false, node: node, span: item.span)
+            case "yes", "Yes", "YES", "on", "On", "ON", "no", "No", "NO", "off", "Off", "OFF":
+                guard format == .yaml else { break }
+                report(
+                    CoreRuleID.yamlAmbiguity, .warning,
+                    "\(field): `\(item.text)` is a boolean only to YAML 1.1 readers; write true or false",
+                    at: node)
+                return Field(
+                    ["yes", "Yes", "YES", "on", "On", "ON"].contains(item.text), node: node, span: item.span)
+            default: break
+            }
+        }
+        wrongType(node, expected: "true or false", field: field)
+        return nil
+    }
+
+    /// The items of a list; a single scalar where a list belongs is `core/wrong-type`.
+    mutating func list(_ node: NodeID?, field: String) -> ArraySlice<NodeID>? {
+        guard let node, !document.isNull(node) else { return nil }
+        guard document[node].isSequence else {
+            wrongType(node, expected: "a list", field: field)
+            return nil
+        }
+        return document.items(of: node)
+    }
+
+    /// Copy: text parsed into a template, its variables checked against the dialect.
+    mutating func copy(_ node: NodeID?, field: String, path: String, locale: String, isDefault: Bool) -> Copy?
+    {
+        guard let text = text(node, field: path) else { return nil }
+        let item = document[text.node]
+        var copy = Copy(
+            field: field, path: path, locale: locale, isDefaultLocale: isDefault,
+            template: Template(text.value),
+            node: text.node, span: text.span, valueStart: valueStart(item))
+        checkVariables(&copy)
+        return copy
+    }
+
+    private mutating func checkVariables(_ copy: inout Copy) {
+        let pointer = document.pointer(of: copy.node)
+        for problem in copy.template.problems {
+            findings.append(
+                Finding(
+                    ruleID: malformedVariableRule, severity: .error,
+                    message: "\(problem.message) in \(copy.label)", span: copy.span(of: problem.range),
+                    pointer: pointer))
+        }
+        let catalog = dialect.variables
+        for variable in copy.template.variables {
+            if catalog.kind(of: variable.name) == nil {
+                var message = "unknown variable {{ \(variable.name) }} in \(copy.label)"
+                if let nearest = Suggestion.nearest(to: variable.name, in: catalog.names) {
+                    message += "; did you mean {{ \(nearest) }}?"
+                }
+                findings.append(
+                    Finding(
+                        ruleID: unknownVariableRule, severity: .error, message: message,
+                        span: copy.span(of: variable.range), pointer: pointer))
+            } else if requireCanonicalSpacing, !variable.isCanonicallySpaced {
+                findings.append(
+                    Finding(
+                        ruleID: unknownVariableRule, severity: .error,
+                        message:
+                            "{{ \(variable.name) }} in \(copy.label) must have exactly one space inside each brace pair "
+                            + "(otherwise it renders as raw text)",
+                        span: copy.span(of: variable.range), pointer: pointer))
+            }
+        }
+    }
+
+    /// Where the value's first scalar is, when a one-line scalar's source maps one to one onto it.
+    private func valueStart(_ item: Node) -> SourcePosition? {
+        guard item.start.line == item.end.line else { return nil }
+        let quote = item.style == .singleQuoted || item.style == .doubleQuoted ? 1 : 0
+        guard item.style == .plain || quote == 1 else { return nil }
+        let sourceLength = item.end.column - item.start.column - 2 * quote
+        guard sourceLength == item.text.unicodeScalars.count else { return nil }
+        return SourcePosition(line: item.start.line, column: item.start.column + quote)
+    }
+}
+
+extension String {
+    fileprivate func replacingUnderscores() -> String {
+        contains("_") ? String(unicodeScalars.filter { $0 != "_" }.map(Character.init)) : self
+    }
+}
+
+/// How YAML readers type plain scalars, for `core/yaml-ambiguity`.
+enum YAMLPlainScalar {
+    /// "boolean", "null" or "a number" when a YAML 1.1 (or 1.2 core) reader would not read the
+    /// plain scalar as text.
+    static func type(of text: String) -> String? {
+        switch text {
+        case "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "true", "True", "TRUE", "false",
+            "False",
+            "FALSE", "on", "On", "ON", "off", "Off", "OFF":
+            return "a boolean"
+        case "~", "null", "Null", "NULL":
+            return "null"
+        case ".inf", ".Inf", ".INF", "-.inf", "+.inf", ".nan", ".NaN", ".NAN":
+            return "a number"
+        default:
+            return isNumber(text) ? "a number" : nil
+        }
+    }
+
+    private static func isNumber(_ text: String) -> Bool {
+        var s = Substring(text)
+        if s.first == "-" || s.first == "+" { s = s.dropFirst() }
+        guard let first = s.first, first.isASCII, first.isNumber || first == "." else { return false }
+        let lower = s.lowercased()
+        if lower.hasPrefix("0x") {
+            return lower.dropFirst(2).allSatisfy { $0.isHexDigit || $0 == "_" } && s.count > 2
+        }
+        if lower.hasPrefix("0o") || lower.hasPrefix("0b") {
+            return s.count > 2 && lower.dropFirst(2).allSatisfy { $0.isNumber || $0 == "_" }
+        }
+        // Decimal, float, exponent (1e3) and sexagesimal (1:30) forms.
+        var sawDigit = false
+        var sawExponent = false
+        var previous: Character = " "
+        for c in lower {
+            switch c {
+            case "0"..."9": sawDigit = true
+            case "_", ".", ":": break
+            case "e" where sawDigit && !sawExponent: sawExponent = true
+            case "+",
+                "-" where previous == "e":
+                break
+            default: return false
+            }
+            previous = c
+        }
+        return sawDigit && previous != "e"
+    }
+}

@@ -1,0 +1,153 @@
+/// Copy text split into literal runs and `{{ name }}` variable references, each with its offset
+/// (in Unicode scalars) in the text, so a finding can underline just `{{ pirce }}`.
+public struct Template: Sendable {
+    public struct Variable: Sendable, Hashable {
+        public var name: String
+        /// Offsets of the whole placeholder, braces included.
+        public var range: Range<Int>
+        /// Written exactly as `{{ name }}`, one space inside each brace pair.
+        public var isCanonicallySpaced: Bool
+    }
+
+    public struct Problem: Sendable, Hashable {
+        public var range: Range<Int>
+        public var message: String
+    }
+
+    public let raw: String
+    public private(set) var variables: [Variable] = []
+    public private(set) var problems: [Problem] = []
+    /// The text with each variable replaced by U+FFFC, so detectors see neither its name nor
+    /// its braces but still see a word boundary.
+    public private(set) var plain: [Unicode.Scalar] = []
+
+    public static let placeholder: Unicode.Scalar = "\u{FFFC}"
+
+    public init(_ raw: String) {
+        self.raw = raw
+        let scalars = Array(raw.unicodeScalars)
+        guard scalars.contains(where: { $0 == "{" || $0 == "}" }) else {
+            plain = scalars
+            return
+        }
+        parse(scalars)
+    }
+
+    public var plainText: String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: plain)
+        return String(view)
+    }
+
+    /// Linear in the text, even for 100,000 braces in a row: the next `}}` after every offset is
+    /// found once, up front.
+    private mutating func parse(_ s: [Unicode.Scalar]) {
+        let n = s.count
+        var nextClose = [Int](repeating: n, count: n + 1)
+        var k = n - 2
+        while k >= 0 {
+            nextClose[k] = s[k] == "}" && s[k + 1] == "}" ? k : nextClose[k + 1]
+            k -= 1
+        }
+        var i = 0
+        while i < n {
+            let c = s[i]
+            if c == "{", i + 1 < n, s[i + 1] == "{" {
+                var start = i
+                while start + 2 < n, s[start + 2] == "{" { start += 1 }  // `{{{ x }}`: the last pair opens
+                if start > i {
+                    problems.append(Problem(range: i..<start + 2, message: "too many opening braces"))
+                    plain.append(contentsOf: s[i..<start])
+                }
+                let close = nextClose[start + 2 < n ? start + 2 : n]
+                let nextOpen = firstIndex(of: "{", in: s, from: start + 2, before: close)
+                if close < n, nextOpen == nil {
+                    addVariable(s, open: start, close: close)
+                    i = close + 2
+                } else {
+                    let end = nextOpen ?? close.clamped(to: n)
+                    let singleClose = firstIndex(of: "}", in: s, from: start + 2, before: end)
+                    let range = start..<(singleClose.map { $0 + 1 } ?? min(end, start + 2))
+                    let message =
+                        singleClose != nil
+                        ? "placeholder closed with one brace; write {{ name }}" : "unclosed placeholder"
+                    problems.append(Problem(range: range, message: message))
+                    plain.append(Self.placeholder)
+                    i = range.upperBound
+                }
+                continue
+            }
+            if c == "{" {
+                // `{ price }}` or `{price}`: one opening brace around a name.
+                var j = i + 1
+                while j < n, s[j] == " " { j += 1 }
+                let nameStart = j
+                while j < n, isNameScalar(s[j]) { j += 1 }
+                let nameEnd = j
+                while j < n, s[j] == " " { j += 1 }
+                if nameEnd > nameStart, j < n, s[j] == "}" {
+                    let end = j + 1 < n && s[j + 1] == "}" ? j + 2 : j + 1
+                    problems.append(
+                        Problem(
+                            range: i..<end, message: "placeholder opened with one brace; write {{ name }}"))
+                    plain.append(Self.placeholder)
+                    i = end
+                    continue
+                }
+            }
+            if c == "}", i + 1 < n, s[i + 1] == "}" {
+                var end = i + 2
+                while end < n, s[end] == "}" { end += 1 }
+                problems.append(Problem(range: i..<end, message: "closing braces without an opening {{"))
+                i = end
+                continue
+            }
+            plain.append(c)
+            i += 1
+        }
+    }
+
+    private mutating func addVariable(_ s: [Unicode.Scalar], open: Int, close: Int) {
+        let inner = s[(open + 2)..<close]
+        var nameStart = inner.startIndex
+        while nameStart < inner.endIndex, inner[nameStart] == " " { nameStart += 1 }
+        var nameEnd = inner.endIndex
+        while nameEnd > nameStart, inner[nameEnd - 1] == " " { nameEnd -= 1 }
+        let nameScalars = inner[nameStart..<nameEnd]
+        let range = open..<(close + 2)
+        plain.append(Self.placeholder)
+        guard !nameScalars.isEmpty, nameScalars.allSatisfy(isNameScalar) else {
+            problems.append(
+                Problem(
+                    range: range,
+                    message: nameScalars.isEmpty
+                        ? "empty placeholder" : "a placeholder holds one variable name"))
+            return
+        }
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: nameScalars)
+        let spaced = nameStart == inner.startIndex + 1 && nameEnd == inner.endIndex - 1
+        variables.append(Variable(name: String(view), range: range, isCanonicallySpaced: spaced))
+    }
+
+    private func firstIndex(of scalar: Unicode.Scalar, in s: [Unicode.Scalar], from: Int, before: Int) -> Int?
+    {
+        var k = from
+        while k < before, k < s.count {
+            if s[k] == scalar { return k }
+            k += 1
+        }
+        return nil
+    }
+
+    private func isNameScalar(_ c: Unicode.Scalar) -> Bool {
+        switch c {
+        case "a"..."z", "A"..."Z", "0"..."9", "_", ".", "-": true
+        default: false
+        }
+    }
+}
+
+extension Int {
+    fileprivate func clamped(to upper: Int) -> Int { Swift.min(self, upper) }
+}

@@ -1,0 +1,52 @@
+/// What a copy variable stands for; rules reason about kinds, not names, so one rule works for
+/// every dialect.
+public enum VariableKind: String, Sendable, CaseIterable {
+    /// The billed total for one period (`price`, RevenueCat's `price_per_period`).
+    case billedTotal = "billed-total"
+    /// The billing period ("week").
+    case period
+    /// A calculated per-unit price, subordinate to the billed total (`price_per_month`).
+    case perUnit = "per-unit"
+    /// The introductory offer's price.
+    case intro
+    /// The introductory offer's period or number of periods.
+    case introPeriod = "intro-period"
+    /// The free trial's length.
+    case trial
+    /// The exact date a free trial ends.
+    case trialEndDate = "trial-end-date"
+    /// Savings computed from store prices.
+    case savings
+    /// Product or app names.
+    case name
+}
+
+/// The variables a dialect knows, by name.
+public struct VariableCatalog: Sendable {
+    public let kinds: [String: VariableKind]
+
+    public func kind(of name: String) -> VariableKind? { kinds[name] }
+    public var names: [String] { kinds.keys.sorted() }
+
+    /// FORMAT.md's variables: the canonical and remote-config dialects.
+    public static let canonical = VariableCatalog(kinds: [
+        "price": .billedTotal, "period": .period, "price_per_period": .billedTotal,
+        "price_per_week": .perUnit, "price_per_month": .perUnit, "price_per_year": .perUnit,
+        "intro_price": .intro, "intro_period": .introPeriod, "intro_periods": .introPeriod,
+        "trial_duration": .trial, "trial_end_date": .trialEndDate, "savings_percent": .savings,
+        "product_name": .name, "app_name": .name,
+    ])
+
+    /// RevenueCat's paywall V1 variables.
+    public static let revenueCat = VariableCatalog(kinds: [
+        "app_name": .name, "product_name": .name,
+        "price": .billedTotal, "price_per_period": .billedTotal, "price_per_period_full": .billedTotal,
+        "total_price_and_per_month": .billedTotal, "total_price_and_per_month_full": .billedTotal,
+        "sub_price_per_month": .perUnit, "sub_price_per_week": .perUnit,
+        "sub_period": .period, "sub_period_abbreviated": .period, "sub_period_length": .period,
+        "sub_duration": .period, "sub_duration_in_months": .period,
+        "sub_offer_duration": .introPeriod, "sub_offer_duration_2": .introPeriod,
+        "sub_offer_price": .intro, "sub_offer_price_2": .intro,
+        "sub_relative_discount": .savings,
+    ])
+}
