@@ -57,6 +57,8 @@ class Group:
     label: str
     files: int
     commands: dict[str, Command]
+    path: str = ""
+    manifest: str = ""
 
     def get(self, slug: str) -> Command | None:
         command = self.commands.get(slug)
@@ -115,7 +117,8 @@ def load_group(path: str) -> Group:
             c.separate_call = len(json_files) > 1 and os.path.basename(json_path) != "hyperfine.json"
     for c in commands.values():
         c.time_cpu, c.peak_mb = parse_time_v(os.path.join(path, f"time-{c.slug}.txt"))
-    return Group(os.path.basename(path), meta.get("label", path), int(meta.get("files", "1")), commands)
+    return Group(os.path.basename(path), meta.get("label", path), int(meta.get("files", "1")), commands,
+                 path, meta.get("manifest", ""))
 
 
 # --------------------------------------------------------------------------- formatting
@@ -128,6 +131,11 @@ def secs(x: float | None) -> str:
     if x < 10:
         return f"{x:.3f}"
     return f"{x:.2f}"
+
+
+def secs_coarse(x: float | None) -> str:
+    """/usr/bin/time -v reports CPU in 10 ms steps: show no more digits than that."""
+    return "—" if x is None else f"{x:.2f}"
 
 
 def ratio(x: float | None) -> str:
@@ -164,7 +172,7 @@ def group_table(g: Group) -> list[str]:
         files_per_s = num(div(g.files, c.median)) if g.files > 1 else "—"
         lines.append(
             f"| {c.name} | {runs} | {secs(c.median)} | {files_per_s} | {secs(c.cpu)} "
-            f"| {secs(c.time_cpu)} | {num(c.peak_mb, 1)} "
+            f"| {secs_coarse(c.time_cpu)} | {num(c.peak_mb, 1)} "
             f"| {ratio(div(c.median, floor.median)) if floor else '—'} | {exits} |"
         )
     if any(c.separate_call for c in g.commands.values()):
@@ -178,7 +186,43 @@ def group_table(g: Group) -> list[str]:
         if schema:
             parts.append(f"**{ratio(schema.median / lint.median)}** faster than check-jsonschema")
         notes.insert(0, "paywall-lint (text) is " + " and ".join(parts) + " (median wall).")
+    notes += sarif_check(g)
     return lines + ([""] + notes if notes else []) + [""]
+
+
+def sarif_check(g: Group) -> list[str]:
+    """Compare paywall-lint's SARIF output with the corpus manifest (ground truth).
+
+    Every file with an injected violation must have at least one result; the
+    linter may report more (its rules are broader than the injected ones).
+    """
+    if not g.manifest or not os.path.exists(g.manifest):
+        return []
+    path = os.path.join(g.path, "lint.sarif")
+    if not os.path.exists(path):
+        return ["⚠ SARIF check: paywall-lint wrote no SARIF file."]
+    try:
+        with open(path, encoding="utf-8") as f:
+            log = json.load(f)
+        results = [r for run in log.get("runs", []) for r in run.get("results", [])]
+        uris = set()
+        for r in results:
+            for loc in r.get("locations", []):
+                uri = loc.get("physicalLocation", {}).get("artifactLocation", {}).get("uri")
+                if uri:
+                    uris.add(uri)
+    except (ValueError, AttributeError, TypeError) as e:
+        return [f"⚠ SARIF check: the SARIF output is not a SARIF log ({e})."]
+    with open(g.manifest, encoding="utf-8") as f:
+        rows = [line.rstrip("\n").split("\t") for line in f if line.strip()]
+    violating = [rel for rel, kind in rows if kind != "clean"]
+    missed = [rel for rel in violating if not any(u.endswith(rel) for u in uris)]
+    line = (f"SARIF check: {len(results):,} results in {len(uris):,} files; "
+            f"{len(violating) - len(missed):,} of the {len(violating):,} files with an injected "
+            "violation have a result.")
+    if missed:
+        line = f"⚠ {line} Missed, e.g.: {', '.join(missed[:3])}."
+    return [line]
 
 
 def scaling_table(corpora: list[Group]) -> list[str]:

@@ -71,10 +71,23 @@ public struct TextReporter: Reporter {
         let text = String(decoding: lines.lineBytes(span.start.line), as: UTF8.self)
         var shown = ""
         var marker = ""
-        var column = 1
         let endColumn =
             span.end.line == span.start.line ? max(span.end.column, span.start.column + 1) : Int.max
-        for scalar in text.unicodeScalars {
+        // Long lines (minified JSON, base64) show a window around the span.
+        let scalars = Array(text.unicodeScalars)
+        var first = 0
+        var last = scalars.count
+        if scalars.count > Self.maxLineScalars {
+            first = max(
+                0, min(span.start.column - 1 - Self.maxLineScalars / 3, scalars.count - Self.maxLineScalars))
+            last = first + Self.maxLineScalars
+        }
+        if first > 0 {
+            shown += "…"
+            marker += " "
+        }
+        var column = first + 1
+        for scalar in scalars[first..<last] {
             let piece: String
             let width: Int
             if scalar == "\t" {
@@ -93,13 +106,16 @@ public struct TextReporter: Reporter {
             marker += String(repeating: inSpan ? mark : " ", count: width)
             column += 1
         }
-        if span.start.column >= column { marker += "^" }
+        if last < scalars.count { shown += "…" }
+        if span.start.column >= column && last == scalars.count { marker += "^" }
         while marker.hasSuffix(" ") { marker.removeLast() }
         let number = String(span.start.line)
         let gutter = String(repeating: " ", count: number.count)
         return paint(" \(number) | ", Style.dim) + shown + "\n" + paint(" \(gutter) | ", Style.dim)
             + paint(marker, style(severity)) + "\n"
     }
+
+    static let maxLineScalars = 120
 
     private enum Style {
         static let bold = "1"

@@ -1,0 +1,60 @@
+/// An ISO 8601 duration as StoreKit writes subscription periods: `P1W`, `P3D`, `P1M`, `P1Y`.
+public struct SubscriptionPeriod: Sendable, Hashable, CustomStringConvertible {
+    public enum Unit: String, Sendable {
+        case day
+        case week
+        case month
+        case year
+    }
+
+    public var count: Int
+    public var unit: Unit
+
+    public init(count: Int, unit: Unit) {
+        self.count = count
+        self.unit = unit
+    }
+
+    public init?(iso: String) {
+        let scalars = Array(iso.uppercased().unicodeScalars)
+        guard scalars.count >= 3, scalars.first == "P", let last = scalars.last else { return nil }
+        guard let count = Int(String(String.UnicodeScalarView(scalars[1..<(scalars.count - 1)]))), count > 0
+        else {
+            return nil
+        }
+        switch last {
+        case "D": unit = .day
+        case "W": unit = .week
+        case "M": unit = .month
+        case "Y": unit = .year
+        default: return nil
+        }
+        self.count = count
+    }
+
+    /// Length in days (a month counts 28, the shortest, so "shorter than 7 days" is never missed).
+    public var minimumDays: Int {
+        switch unit {
+        case .day: count
+        case .week: count * 7
+        case .month: count * 28
+        case .year: count * 365
+        }
+    }
+
+    /// "week", "3 days": how copy names the period.
+    public var description: String {
+        count == 1 ? unit.rawValue : "\(count) \(unit.rawValue)s"
+    }
+
+    public var iso: String {
+        let letter: String
+        switch unit {
+        case .day: letter = "D"
+        case .week: letter = "W"
+        case .month: letter = "M"
+        case .year: letter = "Y"
+        }
+        return "P\(count)\(letter)"
+    }
+}
