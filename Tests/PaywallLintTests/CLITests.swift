@@ -13,11 +13,11 @@ struct CLITests {
     @Test("exit 1 and an editor-style line for a broken file; 0 for --fail-on above it")
     func exitCodes() throws {
         let directory = try temporaryDirectory()
-        try "a: 1\na: 2\n".write(
+        try "paywall: 1\nheadline: a\nheadline: b\n".write(
             to: directory.appendingPathComponent("dup.yaml"), atomically: true, encoding: .utf8)
         let result = try runCLI(["--pack", "core", "dup.yaml"], in: directory)
         #expect(result.status == 1)
-        #expect(result.output.hasPrefix("dup.yaml:2:1: error: duplicate key \"a\""))
+        #expect(result.output.hasPrefix("dup.yaml:3:1: error: duplicate key \"headline\""))
         let quietClean = try runCLI(
             ["--pack", "core", "--rule", "core/duplicate-key=warning", "dup.yaml"], in: directory)
         #expect(quietClean.status == 0)
@@ -55,10 +55,10 @@ struct CLITests {
         let directory = try temporaryDirectory()
         let folder = directory.appendingPathComponent("looks.yaml")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try "a: 1\na: 2\n".write(
+        try "paywall: 1\nheadline: a\nheadline: b\n".write(
             to: folder.appendingPathComponent("x.yml"), atomically: true, encoding: .utf8)
         let result = try runCLI(["--pack", "core", "looks.yaml"], in: directory)
-        #expect(result.output.contains("looks.yaml/x.yml:2:1"))
+        #expect(result.output.contains("looks.yaml/x.yml:3:1"))
     }
 
     @Test("folders are walked in sorted order, skipping hidden folders; symlink loops end")
@@ -68,8 +68,11 @@ struct CLITests {
             let url = directory.appendingPathComponent(name)
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try (name.hasSuffix("json") ? "{\"a\": 1, \"a\": 2}" : "a: 1\na: 2\n").write(
-                to: url, atomically: true, encoding: .utf8)
+            try
+                (name.hasSuffix("json")
+                ? "{\"paywall\": 1, \"headline\": \"a\", \"headline\": \"b\"}"
+                : "paywall: 1\nheadline: a\nheadline: b\n").write(
+                    to: url, atomically: true, encoding: .utf8)
         }
         try FileManager.default.createSymbolicLink(
             atPath: directory.appendingPathComponent("sub/loop").path, withDestinationPath: directory.path)
@@ -82,15 +85,16 @@ struct CLITests {
 
     @Test("standard input with --stdin-filename picks the format and the name")
     func standardInput() throws {
-        let result = try runCLI(["--pack", "core", "-", "--stdin-filename", "x.json"], input: "{\"a\": 1,}")
+        let result = try runCLI(
+            ["--pack", "core", "-", "--stdin-filename", "x.json"], input: "{\"paywall\": 1,}")
         #expect(result.status == 1)
-        #expect(result.output.hasPrefix("x.json:1:8: error: trailing comma"))
+        #expect(result.output.hasPrefix("x.json:1:14: error: trailing comma"))
     }
 
     @Test("--output writes the report to a file")
     func outputFile() throws {
         let directory = try temporaryDirectory()
-        try "a: 1\na: 2\n".write(
+        try "paywall: 1\nheadline: a\nheadline: b\n".write(
             to: directory.appendingPathComponent("dup.yaml"), atomically: true, encoding: .utf8)
         let result = try runCLI(
             ["--pack", "core", "--format", "sarif", "--output", "out.sarif", "dup.yaml"], in: directory)

@@ -83,9 +83,9 @@ struct ReporterTests {
             let range = try #require(out.range(of: "\"paywallLint/v1\": \""))
             return String(out[range.upperBound...].prefix(18))
         }
-        let before = try fingerprint("a: 1\na: 2\n")
-        let after = try fingerprint("# moved\n\nb: 0\na: 1\na: 2\n")
+        let before = try fingerprint("paywall: 1\nheadline: a\nheadline: b\n")
+        let after = try fingerprint("# moved\n\npaywall: 1\ncta: x\nheadline: a\nheadline: b\n")
         #expect(before == after)
-        #expect(try fingerprint("a: 1\nc: 1\nc: 2\n") != before)
+        #expect(try fingerprint("paywall: 1\nsubhead: a\nsubhead: b\n") != before)
     }
 }
