@@ -88,7 +88,13 @@ struct LintCommand: ParsableCommand {
         options.limits.maxDepth = maxDepth
         options.limits.maxAliasExpansion = maxAliasExpansion
         options.limits.maxScalarBytes = maxScalarKib << 10
-        let linter = Linter(ruleSet: ruleSet, options: options)
+        let linter: Linter
+        do {
+            linter = try Linter(ruleSet: ruleSet, options: options)
+        } catch let error as ConfigurationError {
+            StandardStream.error.write("\(error)\n")
+            throw Exit.failure
+        }
 
         var collector = InputCollector()
         for path in paths { collector.add(path) }

@@ -7,7 +7,7 @@ import Testing
 func lintCore(_ text: String, name: String = "p.yaml", dialect: Dialect? = nil) throws -> FileReport {
     var options = LintOptions()
     options.dialect = dialect
-    let linter = Linter(
+    let linter = try Linter(
         ruleSet: try RuleSet(packs: ["core"], library: PackLibrary.builtIn()), options: options)
     return linter.lint(SourceFile(path: name, text: text))
 }
@@ -15,7 +15,7 @@ func lintCore(_ text: String, name: String = "p.yaml", dialect: Dialect? = nil) 
 func lintFile(_ url: URL, dialect: Dialect? = nil, explicitlyNamed: Bool = true) throws -> FileReport {
     var options = LintOptions()
     options.dialect = dialect
-    let linter = Linter(
+    let linter = try Linter(
         ruleSet: try RuleSet(packs: ["core"], library: PackLibrary.builtIn()), options: options)
     let bytes = Array(try Data(contentsOf: url))
     return linter.lint(
@@ -305,5 +305,20 @@ struct StoreKitTests {
         } catch {
             Issue.record("unexpected \(error)")
         }
+    }
+}
+
+@Suite("Templates")
+struct TemplateTests {
+    @Test("plain text maps back to raw offsets around variables and broken braces")
+    func plainToRaw() {
+        let template = Template("Get {{ price }} now {x} ok")
+        #expect(template.plainText == "Get \u{FFFC} now \u{FFFC} ok")
+        // "now" in plain is 6..<9; in raw it starts after "{{ price }} ".
+        #expect(template.rawRange(ofPlain: 6..<9) == 16..<19)
+        #expect(template.rawRange(ofPlain: 4..<5) == 4..<15)
+        #expect(template.rawRange(ofPlain: 10..<11) == 20..<23)
+        let plain = Template("no variables")
+        #expect(plain.rawRange(ofPlain: 3..<12) == 3..<12)
     }
 }

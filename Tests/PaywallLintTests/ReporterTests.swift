@@ -6,7 +6,7 @@ import Testing
 @Suite("Reporters")
 struct ReporterTests {
     func reports() throws -> [FileReport] {
-        let linter = Linter(ruleSet: try RuleSet(packs: ["core"], library: PackLibrary.builtIn()))
+        let linter = try Linter(ruleSet: try RuleSet(packs: ["core"], library: PackLibrary.builtIn()))
         return try ["control.yaml", "duplicate.yaml", "trailing-comma.json"].map { name in
             let url = Paths.fixtures.appendingPathComponent("reporters").appendingPathComponent(name)
             let bytes = Array(try Data(contentsOf: url))
@@ -75,7 +75,7 @@ struct ReporterTests {
 
     @Test("SARIF fingerprints do not change when lines move")
     func stableFingerprints() throws {
-        let linter = Linter(ruleSet: try RuleSet(packs: ["core"], library: PackLibrary.builtIn()))
+        let linter = try Linter(ruleSet: try RuleSet(packs: ["core"], library: PackLibrary.builtIn()))
         func fingerprint(_ text: String) throws -> String {
             var reporter = SARIFReporter()
             _ = reporter.begin(rules: [])

@@ -5,7 +5,8 @@ public enum PackReader {
         "pack", "summary", "extends", "vocabularies", "rules", "overrides", "example-base",
     ]
     static let ruleKeys = [
-        "id", "severity", "summary", "description", "source", "check", "field", "with", "examples",
+        "id", "severity", "summary", "description", "source", "check", "field", "with", "examples", "locale",
+        "dialects", "supersedes",
     ]
 
     public static func read(path: String, text: String) throws -> RulePack {
@@ -73,9 +74,12 @@ public enum PackReader {
             throw reader.error(fields["severity"]!, "severity must be error, warning or note")
         }
         var options: [String: OptionValue] = [:]
+        var optionLocations: [String: SourceSpan] = [:]
         if let with = fields["with"] {
             for pair in try reader.mapping(with, "'with'") {
-                options[try reader.string(pair.key, "an option name")] = OptionValue(document, pair.value)
+                let name = try reader.string(pair.key, "an option name")
+                options[name] = OptionValue(document, pair.value)
+                optionLocations[name] = document[pair.key].span
             }
         }
         var examples = RuleExamples()
@@ -88,10 +92,31 @@ public enum PackReader {
             id: id, pack: pack, severity: severity, summary: try required("summary"),
             description: try fields["description"].map { try reader.string($0, "description") } ?? "",
             source: try fields["source"].map { try reader.string($0, "source") } ?? "")
-        return RuleDefinition(
+        var rule = RuleDefinition(
             descriptor: descriptor, check: try required("check"),
             field: try fields["field"].map { try reader.string($0, "field") }, options: options,
             location: document[node].span, examples: examples)
+        rule.optionLocations = optionLocations
+        rule.packPath = reader.path
+        if let locale = fields["locale"] {
+            switch try reader.string(locale, "locale") {
+            case "default": rule.defaultLocaleOnly = true
+            case "all": rule.defaultLocaleOnly = false
+            default: throw reader.error(locale, "locale must be 'default' or 'all'")
+            }
+        }
+        if let dialects = fields["dialects"] {
+            rule.dialects = try reader.strings(dialects, "dialects").map { name in
+                guard let dialect = Dialect(name: name) else {
+                    throw reader.error(dialects, "unknown dialect '\(name)'")
+                }
+                return dialect
+            }
+        }
+        if let supersedes = fields["supersedes"] {
+            rule.supersedes = try reader.strings(supersedes, "supersedes")
+        }
+        return rule
     }
 
     private static func readExamples(_ node: NodeID, reader: NodeReader) throws -> [RuleExample] {

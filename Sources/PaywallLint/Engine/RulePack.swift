@@ -7,9 +7,19 @@ public struct RuleDefinition: Sendable {
     public var field: String?
     /// The check's options, as the pack wrote them (checked against the check's option list).
     public var options: [String: OptionValue]
-    /// Where `options` and `field` were written, for errors.
+    /// Where the rule was written, for errors.
     public var location: SourceSpan
+    /// Where each option was written.
+    public var optionLocations: [String: SourceSpan] = [:]
+    public var packPath: String = ""
     public var examples: RuleExamples
+    /// Copy rules that look at the default locale only (`locale: default`).
+    public var defaultLocaleOnly = false
+    /// Dialects the rule applies to (empty: all that can express its field).
+    public var dialects: [Dialect] = []
+    /// Rules this one speaks for on the same span (`revenuecat/restore-hidden` over
+    /// `apple/restore-button`): their findings there are dropped.
+    public var supersedes: [String] = []
 }
 
 /// Examples a rule carries: its documentation and its tests.

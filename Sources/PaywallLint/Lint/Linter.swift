@@ -3,6 +3,8 @@ public struct LintOptions: Sendable {
     public var limits = ReadLimits.default
     /// Read every file as this dialect instead of detecting it (`--dialect`).
     public var dialect: Dialect?
+    /// Store data (`--storekit`) for the rules that need it.
+    public var store: StoreData?
 
     public init() {}
 }
@@ -12,10 +14,14 @@ public struct LintOptions: Sendable {
 public struct Linter: Sendable {
     public let ruleSet: RuleSet
     public let options: LintOptions
+    let engine: RuleEngine
 
-    public init(ruleSet: RuleSet, options: LintOptions = LintOptions()) {
+    /// Compiles the rules; a rule whose check, field or options are wrong throws a
+    /// `ConfigurationError` pointing at it.
+    public init(ruleSet: RuleSet, options: LintOptions = LintOptions()) throws {
         self.ruleSet = ruleSet
         self.options = options
+        self.engine = try RuleEngine(ruleSet: ruleSet)
     }
 
     /// Lints one file. `explicitlyNamed` is false for files found by walking a folder: those that

@@ -20,6 +20,8 @@ public struct Template: Sendable {
     /// The text with each variable replaced by U+FFFC, so detectors see neither its name nor
     /// its braces but still see a word boundary.
     public private(set) var plain: [Unicode.Scalar] = []
+    /// For each scalar of `plain`, its offset in `raw` (empty when they are the same text).
+    private var plainToRaw: [Int] = []
 
     public static let placeholder: Unicode.Scalar = "\u{FFFC}"
 
@@ -31,6 +33,27 @@ public struct Template: Sendable {
             return
         }
         parse(scalars)
+    }
+
+    /// Appends to `plain`, remembering where in `raw` the scalar came from.
+    private mutating func keep(_ scalar: Unicode.Scalar, from rawOffset: Int) {
+        plain.append(scalar)
+        plainToRaw.append(rawOffset)
+    }
+
+    /// The offsets in `raw` that scalars `range` of `plain` came from.
+    public func rawRange(ofPlain range: Range<Int>) -> Range<Int> {
+        guard !plainToRaw.isEmpty, !range.isEmpty else { return range }
+        let lower = plainToRaw[min(range.lowerBound, plainToRaw.count - 1)]
+        let last = plainToRaw[min(range.upperBound - 1, plainToRaw.count - 1)]
+        // A placeholder scalar stands for the whole `{{ … }}` (or the broken placeholder).
+        var upper = last + 1
+        if plain[min(range.upperBound - 1, plain.count - 1)] == Self.placeholder {
+            upper =
+                variables.first { $0.range.lowerBound == last }?.range.upperBound
+                ?? problems.first { $0.range.lowerBound == last }?.range.upperBound ?? upper
+        }
+        return lower..<upper
     }
 
     public var plainText: String {
@@ -57,7 +80,7 @@ public struct Template: Sendable {
                 while start + 2 < n, s[start + 2] == "{" { start += 1 }  // `{{{ x }}`: the last pair opens
                 if start > i {
                     problems.append(Problem(range: i..<start + 2, message: "too many opening braces"))
-                    plain.append(contentsOf: s[i..<start])
+                    for k in i..<start { keep(s[k], from: k) }
                 }
                 let close = nextClose[start + 2 < n ? start + 2 : n]
                 let nextOpen = firstIndex(of: "{", in: s, from: start + 2, before: close)
@@ -72,7 +95,7 @@ public struct Template: Sendable {
                         singleClose != nil
                         ? "placeholder closed with one brace; write {{ name }}" : "unclosed placeholder"
                     problems.append(Problem(range: range, message: message))
-                    plain.append(Self.placeholder)
+                    keep(Self.placeholder, from: start)
                     i = range.upperBound
                 }
                 continue
@@ -90,7 +113,7 @@ public struct Template: Sendable {
                     problems.append(
                         Problem(
                             range: i..<end, message: "placeholder opened with one brace; write {{ name }}"))
-                    plain.append(Self.placeholder)
+                    keep(Self.placeholder, from: i)
                     i = end
                     continue
                 }
@@ -102,7 +125,7 @@ public struct Template: Sendable {
                 i = end
                 continue
             }
-            plain.append(c)
+            keep(c, from: i)
             i += 1
         }
     }
@@ -115,7 +138,7 @@ public struct Template: Sendable {
         while nameEnd > nameStart, inner[nameEnd - 1] == " " { nameEnd -= 1 }
         let nameScalars = inner[nameStart..<nameEnd]
         let range = open..<(close + 2)
-        plain.append(Self.placeholder)
+        keep(Self.placeholder, from: open)
         guard !nameScalars.isEmpty, nameScalars.allSatisfy(isNameScalar) else {
             problems.append(
                 Problem(

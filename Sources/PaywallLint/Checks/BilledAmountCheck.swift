@@ -1,0 +1,70 @@
+/// `billed-amount`: the billed total appears outside the disclosure (price display, CTA or a
+/// product label) in at least `min-size` points, and no per-unit, intro or trial price is shown
+/// larger than it or instead of it. Copy without a font size counts as `default-size`.
+struct BilledAmountCheck: Check {
+    static let name = "billed-amount"
+    static let options = [
+        OptionSpec("min-size", .number, "smallest font size of the billed amount (default 16)"),
+        OptionSpec(
+            "default-size", .number, "the size copy without a font_size is shown in (default 17, iOS body)"),
+    ]
+
+    let minSize: Double
+    let defaultSize: Double
+
+    init(_ setup: CheckSetup) throws {
+        minSize = try setup.number("min-size") ?? 16
+        defaultSize = try setup.number("default-size") ?? 17
+    }
+
+    func run(_ context: inout RuleContext) {
+        let paywall = context.paywall
+        let catalog = paywall.dialect.variables
+        // Where prices can be shown outside the disclosure, with their sizes.
+        var shown: [(copy: Copy, size: Double, sizeField: Field<Double>?)] = []
+        for copy in paywall.copy where copy.isDefaultLocale {
+            switch copy.field {
+            case "price.text":
+                shown.append((copy, paywall.price?.fontSize?.value ?? defaultSize, paywall.price?.fontSize))
+            case "cta":
+                shown.append((copy, paywall.cta?.fontSize?.value ?? defaultSize, paywall.cta?.fontSize))
+            case "products.label", "products.badge": shown.append((copy, defaultSize, nil))
+            default: continue
+            }
+        }
+        func kinds(_ copy: Copy) -> Set<VariableKind> {
+            Set(copy.template.variables.compactMap { catalog.kind(of: $0.name) })
+        }
+        let billed = shown.filter { kinds($0.copy).contains(.billedTotal) }
+        let subordinate = shown.filter { !kinds($0.copy).isDisjoint(with: [.perUnit, .intro, .trial]) }
+        guard let largestBilled = billed.max(by: { $0.size < $1.size }) else {
+            let anchor = subordinate.first?.copy
+            let message =
+                anchor != nil
+                ? "the billed amount ({{ price }}) is not shown outside the disclosure; \(anchor!.label) shows another price instead"
+                : "the billed amount ({{ price }}) is not shown outside the disclosure (price display, CTA or product label)"
+            if let anchor {
+                context.report(message, at: anchor.span, node: anchor.node)
+            } else {
+                let place = paywall.price?.place ?? paywall.place
+                context.report(message, at: SourceSpan(at: place.span.start), node: place.node)
+            }
+            return
+        }
+        if largestBilled.size < minSize {
+            let span = largestBilled.sizeField?.span ?? largestBilled.copy.span
+            let node = largestBilled.sizeField?.node ?? largestBilled.copy.node
+            context.report(
+                "the billed amount is shown in \(NumericBoundsCheck.format(largestBilled.size)) pt; "
+                    + "show it in at least \(NumericBoundsCheck.format(minSize)) pt",
+                at: span, node: node)
+        }
+        for other in subordinate
+        where other.size > largestBilled.size && !kinds(other.copy).contains(.billedTotal) {
+            context.report(
+                "\(other.copy.label) shows a per-unit, intro or trial price in \(NumericBoundsCheck.format(other.size)) pt, "
+                    + "larger than the billed amount (\(NumericBoundsCheck.format(largestBilled.size)) pt)",
+                at: other.sizeField?.span ?? other.copy.span, node: other.sizeField?.node ?? other.copy.node)
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/// `localizations-complete`: every locale defines every copy field the default locale defines.
+struct LocalizationsCompleteCheck: Check {
+    static let name = "localizations-complete"
+    static let options: [OptionSpec] = []
+
+    init(_ setup: CheckSetup) throws {}
+
+    func run(_ context: inout RuleContext) {
+        let paywall = context.paywall
+        let defaultPaths = Set(paywall.copy.filter(\.isDefaultLocale).map(\.path))
+        for localization in paywall.localizations {
+            let missing = defaultPaths.subtracting(localization.fields).sorted()
+            guard !missing.isEmpty else { continue }
+            let shown = missing.prefix(6).joined(separator: ", ") + (missing.count > 6 ? ", …" : "")
+            context.report(
+                "locale \(localization.locale.value) leaves out \(missing.count) copy field"
+                    + "\(missing.count == 1 ? "" : "s") of \(paywall.defaultLocale): \(shown) (shown in \(paywall.defaultLocale) instead)",
+                at: localization.locale.span, node: localization.place.node)
+        }
+    }
+}

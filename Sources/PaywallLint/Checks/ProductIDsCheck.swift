@@ -1,0 +1,47 @@
+/// `product-ids`: at least one product, and every product ID is a reverse-DNS-like store ID
+/// (`com.app.pro.yearly`), not a price or a display name.
+struct ProductIDsCheck: Check {
+    static let name = "product-ids"
+    static let options: [OptionSpec] = []
+
+    init(_ setup: CheckSetup) throws {}
+
+    func run(_ context: inout RuleContext) {
+        let paywall = context.paywall
+        guard let products = paywall.products, !products.value.isEmpty else {
+            let place = paywall.products.map { Place(node: $0.node, span: $0.span) } ?? paywall.place
+            context.report(
+                "no products: a paywall offers at least one store product",
+                at: SourceSpan(at: place.span.start), node: place.node)
+            return
+        }
+        for (index, product) in products.value.enumerated() {
+            guard let id = product.id else {
+                context.report(
+                    "products[\(index)] has no id", at: SourceSpan(at: product.place.span.start),
+                    node: product.place.node)
+                continue
+            }
+            if !Self.isStoreID(id.value) {
+                context.report(
+                    "product ID \"\(id.value)\" is not a store product ID like com.app.pro.yearly",
+                    at: id.span, node: id.node)
+            }
+        }
+    }
+
+    /// Dot-separated segments of letters, digits, `_` and `-`, at least two, starting with a letter.
+    static func isStoreID(_ id: String) -> Bool {
+        let segments = id.split(separator: ".", omittingEmptySubsequences: false)
+        guard segments.count >= 2, let first = id.unicodeScalars.first, first.properties.isAlphabetic,
+            first.isASCII
+        else { return false }
+        return segments.allSatisfy { segment in
+            !segment.isEmpty
+                && segment.unicodeScalars.allSatisfy {
+                    $0.isASCII
+                        && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
+                }
+        }
+    }
+}

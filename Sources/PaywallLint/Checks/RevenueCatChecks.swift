@@ -1,0 +1,55 @@
+/// `revenuecat-localization`: RevenueCat strings exist for the default locale (blank ones count as missing).
+struct RevenueCatLocalizationCheck: Check {
+    static let name = "revenuecat-localization"
+    static let options: [OptionSpec] = []
+
+    init(_ setup: CheckSetup) throws {}
+
+    func run(_ context: inout RuleContext) {
+        let paywall = context.paywall
+        guard let rc = paywall.revenueCat else { return }
+        guard !rc.locales.contains(where: { $0.value == paywall.defaultLocale }) else { return }
+        let place = rc.localizedStrings ?? paywall.place
+        let others = rc.locales.map(\.value).joined(separator: ", ")
+        context.report(
+            "no strings for the default locale \(paywall.defaultLocale)"
+                + (others.isEmpty ? " (there are none at all)" : " (only \(others))")
+                + "; RevenueCat shows its fallback paywall",
+            at: place.span.start == paywall.place.span.start ? SourceSpan(at: place.span.start) : place.span,
+            node: place.node)
+    }
+}
+
+/// `per-unit-only`: a calculated per-unit price (`sub_price_per_month`) is the only price shown:
+/// the billed amount is missing.
+struct PerUnitOnlyCheck: Check {
+    static let name = "per-unit-only"
+    static let options: [OptionSpec] = []
+
+    init(_ setup: CheckSetup) throws {}
+
+    func run(_ context: inout RuleContext) {
+        let paywall = context.paywall
+        let catalog = paywall.dialect.variables
+        // Per locale: each locale's copy is what its users see.
+        var locales: [String] = []
+        for copy in paywall.copy where !locales.contains(copy.locale) { locales.append(copy.locale) }
+        for locale in locales {
+            let copies = paywall.copy.filter { $0.locale == locale }
+            let kinds = copies.flatMap { copy in
+                copy.template.variables.compactMap { catalog.kind(of: $0.name) }
+            }
+            guard kinds.contains(.perUnit), !kinds.contains(.billedTotal) else { continue }
+            guard
+                let copy = copies.first(where: {
+                    $0.template.variables.contains { catalog.kind(of: $0.name) == .perUnit }
+                }),
+                let variable = copy.template.variables.first(where: { catalog.kind(of: $0.name) == .perUnit })
+            else { continue }
+            context.report(
+                "\(copy.label) shows only the per-unit price {{ \(variable.name) }}; show the billed amount too "
+                    + "({{ price }} or {{ price_per_period }})",
+                at: copy.span(of: variable.range), node: copy.node)
+        }
+    }
+}

@@ -1,0 +1,175 @@
+/// A check: Swift code that finds one kind of problem, parameterised by a rule's options.
+/// Packs name checks; the engine compiles each rule's check once per run.
+public protocol Check: Sendable {
+    /// The name packs use (`check: one-of`).
+    static var name: String { get }
+    /// The options the check accepts.
+    static var options: [OptionSpec] { get }
+    /// Whether a rule using the check must, may or must not name a `field`.
+    static var field: FieldUse { get }
+    /// Checks that need store data are skipped without it (`--verbose` says so).
+    static var needsStoreData: Bool { get }
+
+    init(_ setup: CheckSetup) throws
+
+    func run(_ context: inout RuleContext)
+}
+
+extension Check {
+    public static var needsStoreData: Bool { false }
+    public static var field: FieldUse { .forbidden }
+}
+
+public enum FieldUse: Sendable {
+    case required
+    case optional
+    case forbidden
+}
+
+/// An option a check accepts.
+public struct OptionSpec: Sendable {
+    public enum Kind: Sendable {
+        case text
+        case number
+        case bool
+        case texts
+        /// A vocabulary name, or an inline list of phrases.
+        case vocabulary
+        /// A field selector.
+        case field
+        /// A mapping of field selectors to values.
+        case fieldValues
+    }
+
+    public var name: String
+    public var kind: Kind
+    public var required: Bool
+    public var summary: String
+
+    public init(_ name: String, _ kind: Kind, required: Bool = false, _ summary: String) {
+        self.name = name
+        self.kind = kind
+        self.required = required
+        self.summary = summary
+    }
+}
+
+/// What a check gets when a rule is compiled: its options (validated), field, and the run's
+/// vocabularies. Errors point at the rule in its pack.
+public struct CheckSetup: Sendable {
+    public let rule: RuleDefinition
+    public let vocabularies: [String: [String]]
+    public let selector: FieldSelector?
+
+    func error(_ message: String) -> ConfigurationError {
+        ConfigurationError(
+            path: rule.packPath, span: rule.optionLocations.values.first ?? rule.location,
+            message: "rule \(rule.descriptor.id): \(message)")
+    }
+
+    public func text(_ name: String) -> String? { rule.options[name]?.text }
+
+    public func number(_ name: String) throws -> Double? {
+        guard let text = rule.options[name]?.text else { return nil }
+        guard let value = Double(text) else {
+            throw error("option '\(name)' must be a number, not '\(text)'")
+        }
+        return value
+    }
+
+    public func bool(_ name: String) throws -> Bool? {
+        guard let text = rule.options[name]?.text else { return nil }
+        switch text {
+        case "true": return true
+        case "false": return false
+        default: throw error("option '\(name)' must be true or false, not '\(text)'")
+        }
+    }
+
+    public func texts(_ name: String) throws -> [String]? {
+        switch rule.options[name] {
+        case .none: return nil
+        case .text(let text): return [text]
+        case .list(let items):
+            return try items.map {
+                guard let text = $0.text else { throw error("option '\(name)' must be a list of text") }
+                return text
+            }
+        default: throw error("option '\(name)' must be a list of text")
+        }
+    }
+
+    /// A vocabulary option: a vocabulary name, or an inline list of phrases.
+    public func phrases(_ name: String) throws -> [String]? {
+        if case .text(let vocabulary) = rule.options[name] {
+            guard let words = vocabularies[vocabulary] else {
+                var message = "unknown vocabulary '\(vocabulary)'"
+                if let nearest = Suggestion.nearest(to: vocabulary, in: vocabularies.keys.sorted()) {
+                    message += "; did you mean '\(nearest)'?"
+                }
+                throw error(message)
+            }
+            return words
+        }
+        return try texts(name)
+    }
+
+    public func selector(_ name: String) throws -> FieldSelector? {
+        guard let text = rule.options[name]?.text else { return nil }
+        guard let selector = FieldSelector.compile(text) else {
+            var message = "unknown field '\(text)' in option '\(name)'"
+            if let nearest = Suggestion.nearest(to: text, in: FieldSelector.names) {
+                message += "; did you mean '\(nearest)'?"
+            }
+            throw error(message)
+        }
+        return selector
+    }
+}
+
+/// What a check sees while it runs on one paywall, and where its findings go.
+public struct RuleContext {
+    public let paywall: Paywall
+    public let store: StoreData?
+    public let ruleID: String
+    public let severity: Severity
+    /// Copy rules limited to the default locale (`locale: default` on the rule).
+    public let defaultLocaleOnly: Bool
+    public internal(set) var findings: [Finding] = []
+
+    init(paywall: Paywall, store: StoreData?, rule: RuleDefinition) {
+        self.paywall = paywall
+        self.store = store
+        self.ruleID = rule.descriptor.id
+        self.severity = rule.descriptor.severity
+        self.defaultLocaleOnly = rule.defaultLocaleOnly
+    }
+
+    /// Selected values, without other locales' copy when the rule is about the default locale.
+    public func values(_ selector: FieldSelector) -> [FieldValue] {
+        let values = selector.values(in: paywall)
+        guard defaultLocaleOnly else { return values }
+        return values.filter { $0.copy?.isDefaultLocale ?? true }
+    }
+
+    public mutating func report(
+        _ message: String, at span: SourceSpan, node: NodeID?, fix: Fix? = nil, severity: Severity? = nil
+    ) {
+        findings.append(
+            Finding(
+                ruleID: ruleID, severity: severity ?? self.severity, message: message, span: span,
+                pointer: node.map { paywall.pointer(of: $0) } ?? "", fix: fix))
+    }
+
+    public mutating func report(
+        _ message: String, at value: FieldValue, fix: Fix? = nil, severity: Severity? = nil
+    ) {
+        report(message, at: value.span, node: value.node ?? value.placeNode, fix: fix, severity: severity)
+    }
+
+    /// A finding about part of a copy string (a price inside a CTA), pointing at just that part.
+    public mutating func report(_ message: String, in copy: Copy, plainRange: Range<Int>, fix: Fix? = nil) {
+        let span = copy.span(of: copy.template.rawRange(ofPlain: plainRange))
+        report(message, at: span, node: copy.node, fix: fix)
+    }
+}

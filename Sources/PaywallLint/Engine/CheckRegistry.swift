@@ -1,0 +1,20 @@
+/// Every built-in check, by the name packs use.
+public enum CheckRegistry {
+    static let types: [any Check.Type] =
+        [
+            RequiredCheck.self, OneOfCheck.self, NoneOfCheck.self, NumericBoundsCheck.self, CountCheck.self,
+            PatternCheck.self, ReferencesCheck.self, URLCheck.self, EqualsCheck.self,
+        ] + semanticChecks
+
+    static let checks: [String: any Check.Type] = Dictionary(
+        uniqueKeysWithValues: types.map { ($0.name, $0) })
+
+    public static var names: [String] { checks.keys.sorted() + ["reader"] }
+
+    /// Name, options and field use of every check, for the pack schema docs.
+    public static var catalogue:
+        [(name: String, field: FieldUse, options: [OptionSpec], needsStoreData: Bool)]
+    {
+        types.map { ($0.name, $0.field, $0.options, $0.needsStoreData) }.sorted { $0.name < $1.name }
+    }
+}

@@ -1,0 +1,276 @@
+/// One value a field selector picked from a paywall, or the place where a missing one belongs.
+public struct FieldValue: Sendable {
+    public enum Value: Sendable {
+        case text(String)
+        case number(Double)
+        case bool(Bool)
+        case copy(Copy)
+        /// A list or mapping that is present (its items are selected by `name[*]`).
+        case collection(count: Int)
+    }
+
+    /// Nil when the field is missing.
+    public var value: Value?
+    /// `close.delay_seconds`, `products[0].id`, `cta (de)`.
+    public var path: String
+    public var node: NodeID?
+    /// The value's span, or the span of the mapping where a missing field belongs.
+    public var span: SourceSpan
+    /// The node a missing field belongs in (for its JSON pointer).
+    public var placeNode: NodeID
+
+    public var isMissing: Bool { value == nil }
+
+    /// The value as text for comparisons: text, copy text, numbers without a needless `.0`, `true`/`false`.
+    public var text: String? {
+        switch value {
+        case .text(let text): text
+        case .copy(let copy): copy.text
+        case .number(let number):
+            number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        case .bool(let bool): bool ? "true" : "false"
+        case .collection, .none: nil
+        }
+    }
+
+    public var copy: Copy? {
+        if case .copy(let copy) = value { return copy }
+        return nil
+    }
+
+    public var number: Double? {
+        if case .number(let number) = value { return number }
+        return nil
+    }
+}
+
+/// A compiled field selector: a model field (`close.delay_seconds`), every item of a list
+/// (`products[*].id`) or a set (`copy`: every copy field in every locale).
+public struct FieldSelector: Sendable {
+    public let name: String
+    /// What the dialect must be able to express for the field to apply.
+    public let needs: Capabilities
+    let extract: @Sendable (Paywall) -> [FieldValue]
+
+    public func values(in paywall: Paywall) -> [FieldValue] { extract(paywall) }
+
+    public static func compile(_ name: String) -> FieldSelector? { registry[name] }
+
+    public static var names: [String] { registry.keys.sorted() }
+
+    private static let registry: [String: FieldSelector] = {
+        var all: [String: FieldSelector] = [:]
+        func add(
+            _ name: String, _ needs: Capabilities, _ extract: @escaping @Sendable (Paywall) -> [FieldValue]
+        ) {
+            all[name] = FieldSelector(name: name, needs: needs, extract: extract)
+        }
+        @Sendable func text(_ field: Field<String>?, _ path: String, in place: Place) -> FieldValue {
+            guard let field else { return missing(path, place) }
+            return FieldValue(
+                value: .text(field.value), path: path, node: field.node, span: field.span,
+                placeNode: place.node)
+        }
+        @Sendable func number(_ field: Field<Double>?, _ path: String, in place: Place) -> FieldValue {
+            guard let field else { return missing(path, place) }
+            return FieldValue(
+                value: .number(field.value), path: path, node: field.node, span: field.span,
+                placeNode: place.node)
+        }
+        @Sendable func bool(_ field: Field<Bool>?, _ path: String, in place: Place) -> FieldValue {
+            guard let field else { return missing(path, place) }
+            return FieldValue(
+                value: .bool(field.value), path: path, node: field.node, span: field.span,
+                placeNode: place.node)
+        }
+        @Sendable func copy(_ item: Copy) -> FieldValue {
+            FieldValue(
+                value: .copy(item), path: item.label, node: item.node, span: item.span, placeNode: item.node)
+        }
+        func copyField(
+            _ name: String, _ needs: Capabilities, _ field: String,
+            missingIn: @escaping @Sendable (Paywall) -> Place
+        ) {
+            add(name, needs) { paywall in
+                let items = paywall.copy.filter { $0.field == field }
+                if items.contains(where: \.isDefaultLocale) { return items.map(copy) }
+                return [missing(name, missingIn(paywall))] + items.map(copy)
+            }
+        }
+
+        add("id", .variantID) { [text($0.id, "id", in: $0.place)] }
+        add("app", .app) { [text($0.app, "app", in: $0.place)] }
+        add("locale", .structure) { [text($0.locale, "locale", in: $0.place)] }
+        add("presentation", .presentation) { [text($0.presentation, "presentation", in: $0.place)] }
+        add("highlighted_product", .products) {
+            [text($0.highlightedProduct, "highlighted_product", in: $0.place)]
+        }
+        copyField("headline", .headline, "headline") { $0.place }
+        copyField("subhead", .headline, "subhead") { $0.place }
+        copyField("cta", .cta, "cta") { $0.cta?.place ?? $0.place }
+        copyField("close.label", .close, "close.label") { $0.close?.place ?? $0.place }
+        copyField("restore.label", .restore, "restore.label") { $0.restore?.place ?? $0.place }
+        copyField("disclosure.text", .disclosure, "disclosure.text") { $0.disclosure?.place ?? $0.place }
+        copyField("price.text", .priceDisplay, "price.text") { $0.price?.place ?? $0.place }
+        add("copy", []) { $0.copy.map(copy) }
+        add("bullets", .bullets) { paywall in
+            guard let bullets = paywall.bullets else { return [missing("bullets", paywall.place)] }
+            let count = bullets.value.filter(\.isDefaultLocale).count
+            return [
+                FieldValue(
+                    value: .collection(count: count), path: "bullets", node: bullets.node, span: bullets.span,
+                    placeNode: bullets.node)
+            ]
+        }
+        add("bullets[*]", .bullets) { $0.copy.filter { $0.field == "bullets" }.map(copy) }
+        add("products", .products) { paywall in
+            guard let products = paywall.products else { return [missing("products", paywall.place)] }
+            return [
+                FieldValue(
+                    value: .collection(count: products.value.count), path: "products", node: products.node,
+                    span: products.span, placeNode: products.node)
+            ]
+        }
+        add("products[*].id", .products) { paywall in
+            (paywall.products?.value ?? []).enumerated().map { index, product in
+                text(product.id, "products[\(index)].id", in: product.place)
+            }
+        }
+        add("products[*].kind", .products) { paywall in
+            (paywall.products?.value ?? []).enumerated().map { index, product in
+                text(product.kind, "products[\(index)].kind", in: product.place)
+            }
+        }
+        add("products[*].label", .products) { $0.copy.filter { $0.field == "products.label" }.map(copy) }
+        add("products[*].badge", .products) { $0.copy.filter { $0.field == "products.badge" }.map(copy) }
+        add("cta.font_size", [.cta, .fontSizes]) { paywall in
+            guard let cta = paywall.cta else { return [] }
+            return [number(cta.fontSize, "cta.font_size", in: cta.place)]
+        }
+        add("close", .close) { paywall in
+            guard let close = paywall.close else { return [missing("close", paywall.place)] }
+            return [
+                FieldValue(
+                    value: .collection(count: 1), path: "close", node: close.place.node,
+                    span: close.place.span, placeNode: close.place.node)
+            ]
+        }
+        add("close.visible", .close) { paywall in
+            paywall.close.map { [bool($0.visible, "close.visible", in: $0.place)] } ?? []
+        }
+        add("close.delay_seconds", .close) { paywall in
+            paywall.close.map { [number($0.delaySeconds, "close.delay_seconds", in: $0.place)] } ?? []
+        }
+        add("close.destination", .close) { paywall in
+            paywall.close.map { [text($0.destination, "close.destination", in: $0.place)] } ?? []
+        }
+        add("restore", .restore) { paywall in
+            guard let restore = paywall.restore else { return [missing("restore", paywall.place)] }
+            return [
+                FieldValue(
+                    value: .collection(count: 1), path: "restore", node: restore.place.node,
+                    span: restore.place.span,
+                    placeNode: restore.place.node)
+            ]
+        }
+        add("restore.visible", .restore) { paywall in
+            paywall.restore.map { [bool($0.visible, "restore.visible", in: $0.place)] } ?? []
+        }
+        add("restore.above_fold", .restore) { paywall in
+            paywall.restore.map { [bool($0.aboveFold, "restore.above_fold", in: $0.place)] } ?? []
+        }
+        add("restore.font_size", [.restore, .fontSizes]) { paywall in
+            paywall.restore.map { [number($0.fontSize, "restore.font_size", in: $0.place)] } ?? []
+        }
+        add("restore.color", .restore) { paywall in
+            paywall.restore.map { [text($0.color, "restore.color", in: $0.place)] } ?? []
+        }
+        add("links.terms", .links) { [text($0.links?.terms, "links.terms", in: $0.links?.place ?? $0.place)] }
+        add("links.privacy", .links) {
+            [text($0.links?.privacy, "links.privacy", in: $0.links?.place ?? $0.place)]
+        }
+        add("links.font_size", [.links, .fontSizes]) { paywall in
+            paywall.links.map { [number($0.fontSize, "links.font_size", in: $0.place)] } ?? []
+        }
+        add("links.color", .links) { paywall in
+            paywall.links.map { [text($0.color, "links.color", in: $0.place)] } ?? []
+        }
+        add("disclosure.placement", .disclosure) { paywall in
+            paywall.disclosure.map { [text($0.placement, "disclosure.placement", in: $0.place)] } ?? []
+        }
+        add("disclosure.font_size", [.disclosure, .fontSizes]) { paywall in
+            paywall.disclosure.map { [number($0.fontSize, "disclosure.font_size", in: $0.place)] } ?? []
+        }
+        add("disclosure.color", .disclosure) { paywall in
+            paywall.disclosure.map { [text($0.color, "disclosure.color", in: $0.place)] } ?? []
+        }
+        add("price.font_size", [.priceDisplay, .fontSizes]) { paywall in
+            paywall.price.map { [number($0.fontSize, "price.font_size", in: $0.place)] } ?? []
+        }
+        add("elements[*].type", .elements) { paywall in
+            (paywall.elements?.value ?? []).enumerated().map { index, element in
+                text(element.type, "elements[\(index)].type", in: element.place)
+            }
+        }
+        add("elements[*].text", .elements) { $0.copy.filter { $0.field == "elements.text" }.map(copy) }
+        add("triggers", .triggers) { paywall in
+            guard let triggers = paywall.triggers else { return [missing("triggers", paywall.place)] }
+            return [
+                FieldValue(
+                    value: .collection(count: triggers.value.count), path: "triggers", node: triggers.node,
+                    span: triggers.span, placeNode: triggers.node)
+            ]
+        }
+        add("triggers[*].event", .triggers) { paywall in
+            (paywall.triggers?.value ?? []).enumerated().map { index, trigger in
+                text(trigger.event, "triggers[\(index)].event", in: trigger.place)
+            }
+        }
+        add("gate", .gate) { paywall in
+            guard let gate = paywall.gate else { return [missing("gate", paywall.place)] }
+            return [
+                FieldValue(
+                    value: .collection(count: 1), path: "gate", node: gate.place.node, span: gate.place.span,
+                    placeNode: gate.place.node)
+            ]
+        }
+        add("gate.free_uses", .gate) {
+            [number($0.gate?.freeUses, "gate.free_uses", in: $0.gate?.place ?? $0.place)]
+        }
+        add("gate.period_hours", .gate) {
+            [number($0.gate?.periodHours, "gate.period_hours", in: $0.gate?.place ?? $0.place)]
+        }
+        add("gate.carry_over", .gate) {
+            [bool($0.gate?.carryOver, "gate.carry_over", in: $0.gate?.place ?? $0.place)]
+        }
+        add("theme.background", .theme) { paywall in
+            paywall.theme.map { [text($0.background, "theme.background", in: $0.place)] } ?? []
+        }
+        add("theme.text", .theme) { paywall in
+            paywall.theme.map { [text($0.text, "theme.text", in: $0.place)] } ?? []
+        }
+        add("revenuecat.template_name", []) { paywall in
+            guard let rc = paywall.revenueCat else { return [] }
+            return [text(rc.templateName, "template_name", in: paywall.place)]
+        }
+        add("revenuecat.default_package", []) { paywall in
+            guard let rc = paywall.revenueCat else { return [] }
+            return [text(rc.defaultPackage, "config.default_package", in: rc.configPlace ?? paywall.place)]
+        }
+        add("revenuecat.packages[*]", []) { paywall in
+            (paywall.revenueCat?.packages ?? []).enumerated().map { index, package in
+                text(package, "config.packages[\(index)]", in: paywall.place)
+            }
+        }
+        add("revenuecat.display_restore_purchases", []) { paywall in
+            guard let rc = paywall.revenueCat, let config = rc.configPlace else { return [] }
+            return [bool(rc.displayRestorePurchases, "config.display_restore_purchases", in: config)]
+        }
+        return all
+    }()
+
+    private static func missing(_ path: String, _ place: Place) -> FieldValue {
+        FieldValue(
+            value: nil, path: path, node: nil, span: SourceSpan(at: place.span.start), placeNode: place.node)
+    }
+}

@@ -1,0 +1,112 @@
+/// The rules of a run, compiled once: each rule's check built with its options and field.
+/// Rules that are off are not compiled and never run.
+public struct RuleEngine: Sendable {
+    struct CompiledRule: Sendable {
+        let definition: RuleDefinition
+        let check: any Check
+        let needs: Capabilities
+        let needsStoreData: Bool
+    }
+
+    let rules: [CompiledRule]
+    /// Rule IDs another rule supersedes, by the superseding rule.
+    let supersedes: [String: [String]]
+
+    public init(ruleSet: RuleSet) throws {
+        var compiled: [CompiledRule] = []
+        var supersedes: [String: [String]] = [:]
+        for rule in ruleSet.rules where rule.check != "reader" {
+            compiled.append(try Self.compile(rule, vocabularies: ruleSet.vocabularies))
+            if !rule.supersedes.isEmpty { supersedes[rule.descriptor.id] = rule.supersedes }
+        }
+        rules = compiled
+        self.supersedes = supersedes
+    }
+
+    static func compile(_ rule: RuleDefinition, vocabularies: [String: [String]]) throws -> CompiledRule {
+        let id = rule.descriptor.id
+        func error(_ message: String, at span: SourceSpan? = nil) -> ConfigurationError {
+            ConfigurationError(
+                path: rule.packPath, span: span ?? rule.location, message: "rule \(id): \(message)")
+        }
+        guard let type = CheckRegistry.checks[rule.check] else {
+            var message = "unknown check '\(rule.check)'"
+            if let nearest = Suggestion.nearest(to: rule.check, in: CheckRegistry.names) {
+                message += "; did you mean '\(nearest)'?"
+            }
+            throw error(message)
+        }
+        let known = type.options.map(\.name)
+        for name in rule.options.keys.sorted() where !known.contains(name) {
+            var message = "check '\(type.name)' has no option '\(name)'"
+            if let nearest = Suggestion.nearest(to: name, in: known) {
+                message += "; did you mean '\(nearest)'?"
+            }
+            if known.isEmpty { message += " (it takes none)" }
+            throw error(message, at: rule.optionLocations[name])
+        }
+        for option in type.options where option.required && rule.options[option.name] == nil {
+            throw error("check '\(type.name)' needs option '\(option.name)': \(option.summary)")
+        }
+        var selector: FieldSelector?
+        switch (type.field, rule.field) {
+        case (.required, nil): throw error("check '\(type.name)' needs a 'field'")
+        case (.forbidden, .some): throw error("check '\(type.name)' takes no 'field'")
+        case (_, .some(let name)):
+            guard let compiled = FieldSelector.compile(name) else {
+                var message = "unknown field '\(name)'"
+                if let nearest = Suggestion.nearest(to: name, in: FieldSelector.names) {
+                    message += "; did you mean '\(nearest)'?"
+                }
+                throw error(message)
+            }
+            selector = compiled
+        default: break
+        }
+        let check = try type.init(CheckSetup(rule: rule, vocabularies: vocabularies, selector: selector))
+        return CompiledRule(
+            definition: rule, check: check, needs: selector?.needs ?? [], needsStoreData: type.needsStoreData)
+    }
+
+    /// Runs every applicable rule on a paywall. `notes` receives why rules were skipped.
+    func run(on paywall: Paywall, store: StoreData?, notes: inout [String]) -> [Finding] {
+        var findings: [Finding] = []
+        var skippedForStore: [String] = []
+        for rule in rules {
+            if !rule.definition.dialects.isEmpty && !rule.definition.dialects.contains(paywall.dialect) {
+                continue
+            }
+            if !paywall.capabilities.isSuperset(of: rule.needs) { continue }
+            if rule.needsStoreData && store == nil {
+                skippedForStore.append(rule.definition.descriptor.id)
+                continue
+            }
+            var context = RuleContext(paywall: paywall, store: store, rule: rule.definition)
+            rule.check.run(&context)
+            findings += context.findings
+        }
+        if !skippedForStore.isEmpty {
+            notes.append(
+                "skipped (need store data, give --storekit): " + skippedForStore.joined(separator: ", "))
+        }
+        return dropSuperseded(findings)
+    }
+
+    /// One problem, one finding: where a rule that supersedes another reported on a node or
+    /// span, the other rule's findings there are dropped.
+    private func dropSuperseded(_ findings: [Finding]) -> [Finding] {
+        guard !supersedes.isEmpty else { return findings }
+        var silenced: [(rule: String, pointer: String, span: SourceSpan)] = []
+        for finding in findings {
+            for other in supersedes[finding.ruleID] ?? [] {
+                silenced.append((other, finding.pointer, finding.span))
+            }
+        }
+        guard !silenced.isEmpty else { return findings }
+        return findings.filter { finding in
+            !silenced.contains {
+                $0.rule == finding.ruleID && ($0.pointer == finding.pointer || $0.span == finding.span)
+            }
+        }
+    }
+}
