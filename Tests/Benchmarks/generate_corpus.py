@@ -431,7 +431,10 @@ def big_locale(seed: int, n: int, pw: dict) -> dict:
 # YAML 1.1 plain scalars that resolve to something other than a string.
 _AMBIGUOUS = {"y", "n", "yes", "no", "on", "off", "true", "false", "null", "~"}
 _PLAIN_BLOCK = re.compile(r"^[^\W\d_][\w .,'()/?!&-]*$", re.UNICODE)
-_PLAIN_FLOW = re.compile(r"^[^\W\d_][\w .'()/?!&-]*$", re.UNICODE)
+# In flow context ({...}, [...]) a plain scalar also excludes "," and, for
+# PyYAML's pure-Python parser (YAML 1.1), "?": "Restore? Yes" would not parse
+# there, though libyaml takes it. Such strings are quoted instead.
+_PLAIN_FLOW = re.compile(r"^[^\W\d_][\w .'()/-]*$", re.UNICODE)
 _URL = re.compile(r"^https?://[A-Za-z0-9./_-]+$")
 
 

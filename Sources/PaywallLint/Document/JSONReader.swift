@@ -458,8 +458,13 @@ private struct JSONParser {
         builder.scalar(word, style: .plain, tag: nil, start: start, end: end)
     }
 
+    static func numberProblem(_ text: [UInt8]) -> String? { JSONNumberCheck.problem(text) }
+}
+
+/// RFC 8259 number syntax.
+enum JSONNumberCheck {
     /// Why `text` is not an RFC 8259 number, or nil when it is one.
-    static func numberProblem(_ text: [UInt8]) -> String? {
+    static func problem(_ text: [UInt8]) -> String? {
         let literal = String(decoding: text, as: UTF8.self)
         var k = 0
         let n = text.count

@@ -30,6 +30,14 @@ public struct RuleSet: Sendable {
         }
     }
 
+    /// A rule set with just one rule, for running its examples.
+    init(only rule: RuleDefinition, vocabularies: [String: [String]]) {
+        self.rules = [rule]
+        self.vocabularies = vocabularies
+        self.severities = [rule.descriptor.id: rule.descriptor.severity]
+        self.knownRuleIDs = [rule.descriptor.id]
+    }
+
     /// Resolves `packs` (with everything they extend; `core` and, for its dialect, `revenuecat`
     /// always come along) and applies `settings` after the packs' own overrides.
     public init(packs names: [String], library: PackLibrary, settings: [Setting] = []) throws {

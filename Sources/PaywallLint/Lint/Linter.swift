@@ -39,6 +39,7 @@ public struct Linter: Sendable {
                 let (paywall, findings) = DialectReader.read(
                     document, root: root, format: file.format, as: dialect)
                 report.findings += findings
+                report.findings += engine.run(on: paywall, store: options.store, notes: &report.notes)
                 report.paywalls.append(paywall)
             }
         }

@@ -1,0 +1,20 @@
+/// A span a detector found in `Template.plain`, with the scalars it covers, for messages such as
+/// `hard-coded price "3,99 €"`.
+public struct DetectorMatch: Sendable, Hashable {
+    /// Offsets in the scalars the detector was given (`Template.plain`).
+    public var range: Range<Int>
+    /// The matched scalars as they were written (not normalised).
+    public var text: String
+
+    public init(range: Range<Int>, text: String) {
+        self.range = range
+        self.text = text
+    }
+
+    /// The match covering `range` of `source`.
+    init(range: Range<Int>, in source: [Unicode.Scalar]) {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: source[range])
+        self.init(range: range, text: String(view))
+    }
+}

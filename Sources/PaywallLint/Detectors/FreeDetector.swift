@@ -1,0 +1,24 @@
+/// Claims that something is free of charge, in many languages ("free trial", "kostenlos",
+/// "無料"), and zero prices ("$0 for your first week", "0円"). "Ad-free", "free up space" and
+/// "feel free" are not such claims.
+///
+/// Vocabularies: `free-words`, with `free-exceptions`; the currency vocabularies for zero prices.
+public struct FreeDetector: Sendable {
+    private let matcher: PhraseMatcher
+    private let prices: PriceDetector
+
+    public init(vocabularies: [String: [String]]) {
+        matcher = PhraseMatcher(
+            phrases: vocabularies["free-words"] ?? [], exceptions: vocabularies["free-exceptions"] ?? [])
+        prices = PriceDetector(vocabularies: vocabularies)
+    }
+
+    public func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
+        let normalized = NormalizedText(text)
+        var ranges = matcher.ranges(in: normalized)
+        ranges += prices.prices(in: normalized).filter(\.isZero).map(\.range)
+        return SavingsDetector.merged(ranges).map {
+            DetectorMatch(range: normalized.sourceRange(of: $0), in: text)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// Call-to-action wording that tells the user they are about to pay ("Subscribe", "Unlock",
+/// "Buy", "Start {{ intro_price }} week", "Jetzt kaufen", "订阅"). A literal price counts as a
+/// variable here, so `start {} week` also matches "Start $0.99 Week".
+///
+/// Vocabularies: `payment-verbs`, with `payment-verb-exceptions` for labels that contain a
+/// payment verb without asking for money ("Restore purchases", "Manage subscription"); the
+/// currency vocabularies for literal prices.
+public struct PaymentVerbDetector: Sendable {
+    private let matcher: PhraseMatcher
+    private let prices: PriceDetector
+
+    public init(vocabularies: [String: [String]]) {
+        matcher = PhraseMatcher(
+            phrases: vocabularies["payment-verbs"] ?? [],
+            exceptions: vocabularies["payment-verb-exceptions"] ?? [])
+        prices = PriceDetector(vocabularies: vocabularies)
+    }
+
+    public func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
+        let priceMatches = prices.matches(in: text)
+        guard !priceMatches.isEmpty else { return matcher.matches(in: text) }
+        // Each literal price becomes one placeholder; `origins` maps back to `text`.
+        var reduced: [Unicode.Scalar] = []
+        var origins: [Range<Int>] = []
+        var next = 0
+        for price in priceMatches {
+            for k in next..<price.range.lowerBound {
+                reduced.append(text[k])
+                origins.append(k..<(k + 1))
+            }
+            reduced.append(Template.placeholder)
+            origins.append(price.range)
+            next = price.range.upperBound
+        }
+        for k in next..<text.count {
+            reduced.append(text[k])
+            origins.append(k..<(k + 1))
+        }
+        return matcher.matches(in: reduced).map {
+            let range = origins[$0.range.lowerBound].lowerBound..<origins[$0.range.upperBound - 1].upperBound
+            return DetectorMatch(range: range, in: text)
+        }
+    }
+}

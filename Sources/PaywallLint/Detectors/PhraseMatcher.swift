@@ -1,0 +1,309 @@
+/// Finds the phrases of a vocabulary in copy, the way a reader would: case-insensitively,
+/// after NFKC normalisation, on whole words.
+///
+/// Phrase syntax:
+/// - Words separated by spaces match across any run of whitespace.
+/// - A trailing `*` continues the word (`kostenlos*` matches "kostenlose"); a `*` standing alone
+///   is any one word (`get * pro` matches "Get Sketchy Pro").
+/// - `{}` is one variable (`start {} week` matches "Start {{ intro_price }} week"); spaces
+///   around it may be left out in the copy. Elsewhere a variable is only a word boundary.
+/// - `#` standing alone is a number (`for the price of #`).
+///
+/// Word boundaries: a letter or digit may not touch the match on either side, except where the
+/// match's edge or its neighbour is written in a script without spaces between words (Han,
+/// kana, Hangul, Thai, Lao, Khmer, Myanmar), because those attach particles to words. An
+/// exception phrase that overlaps a match cancels it ("ad-free" cancels "free").
+public struct PhraseMatcher: Sendable {
+    private let phrases: PhraseSet
+    private let exceptions: PhraseSet
+
+    public init(phrases: [String], exceptions: [String] = []) {
+        self.init(phrases: phrases, exceptions: exceptions, digitsBreakWords: false)
+    }
+
+    /// With `digitsBreakWords`, a digit next to a letter is a boundary, so currency codes and
+    /// units match in "USD3.99" and "99p".
+    init(phrases: [String], exceptions: [String] = [], digitsBreakWords: Bool) {
+        self.phrases = PhraseSet(phrases, digitsBreakWords: digitsBreakWords)
+        self.exceptions = PhraseSet(exceptions, digitsBreakWords: digitsBreakWords)
+    }
+
+    public var isEmpty: Bool { phrases.isEmpty }
+
+    /// Every match, leftmost-longest and not overlapping, in offsets of `text`.
+    public func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
+        guard !phrases.isEmpty else { return [] }
+        let normalized = NormalizedText(text)
+        return ranges(in: normalized).map {
+            DetectorMatch(range: normalized.sourceRange(of: $0), in: text)
+        }
+    }
+
+    public func firstMatch(in text: [Unicode.Scalar]) -> DetectorMatch? {
+        matches(in: text).first
+    }
+
+    /// Matches in offsets of the normalised text, for detectors that combine several matchers
+    /// on one normalisation.
+    func ranges(in text: NormalizedText) -> [Range<Int>] {
+        guard !phrases.isEmpty else { return [] }
+        var candidates = phrases.longestMatches(in: text.scalars)
+        if !exceptions.isEmpty, !candidates.isEmpty {
+            let cancelled = Overlaps(exceptions.longestMatches(in: text.scalars))
+            candidates.removeAll { cancelled.overlap($0) }
+        }
+        var result: [Range<Int>] = []
+        var end = 0
+        for candidate in candidates where candidate.lowerBound >= end {
+            result.append(candidate)
+            end = candidate.upperBound
+        }
+        return result
+    }
+}
+
+/// Answers "does any of these ranges overlap this one" in logarithmic time, so a text with
+/// thousands of matches and exceptions stays linear-ish.
+struct Overlaps {
+    private let lowers: [Int]
+    /// The largest upper bound among the ranges up to each index (sorted by lower bound).
+    private let maxUppers: [Int]
+
+    init(_ ranges: [Range<Int>]) {
+        let sorted = ranges.sorted { $0.lowerBound < $1.lowerBound }
+        lowers = sorted.map(\.lowerBound)
+        var uppers: [Int] = []
+        uppers.reserveCapacity(sorted.count)
+        for range in sorted { uppers.append(max(uppers.last ?? 0, range.upperBound)) }
+        maxUppers = uppers
+    }
+
+    func overlap(_ range: Range<Int>) -> Bool {
+        // The ranges that start before `range` ends; one of them must end after it starts.
+        var low = 0
+        var high = lowers.count
+        while low < high {
+            let mid = (low + high) / 2
+            if lowers[mid] < range.upperBound { low = mid + 1 } else { high = mid }
+        }
+        return low > 0 && maxUppers[low - 1] > range.lowerBound
+    }
+}
+
+/// Compiled phrases, indexed by the scalar they start with.
+private struct PhraseSet: Sendable {
+    enum Element: Sendable, Hashable {
+        case scalar(Unicode.Scalar)
+        /// One or more whitespace scalars.
+        case space
+        /// Whitespace that may be absent (next to a variable).
+        case optionalSpace
+        case variable
+        case number
+        /// The rest of the word (a trailing `*`).
+        case continuation
+        /// Any one word (a lone `*`).
+        case anyWord
+    }
+
+    private var phrases: [[Element]] = []
+    private var byFirstScalar: [Unicode.Scalar: [Int]] = [:]
+    private var startingWithNumber: [Int] = []
+    private var startingWithAnyWord: [Int] = []
+    private let digitsBreakWords: Bool
+
+    init(_ texts: [String], digitsBreakWords: Bool) {
+        self.digitsBreakWords = digitsBreakWords
+        var seen = Set<[Element]>()
+        for text in texts {
+            let elements = Self.compile(NormalizedText(text).scalars)
+            guard let first = elements.first, seen.insert(elements).inserted else { continue }
+            let index = phrases.count
+            phrases.append(elements)
+            switch first {
+            case .scalar(let scalar): byFirstScalar[scalar, default: []].append(index)
+            case .variable: byFirstScalar[Template.placeholder, default: []].append(index)
+            case .number: startingWithNumber.append(index)
+            case .anyWord, .continuation: startingWithAnyWord.append(index)
+            case .space, .optionalSpace: break
+            }
+        }
+    }
+
+    var isEmpty: Bool { phrases.isEmpty }
+
+    private static func compile(_ scalars: [Unicode.Scalar]) -> [Element] {
+        var elements: [Element] = []
+        let n = scalars.count
+        var i = 0
+        func isWordEdge(_ k: Int) -> Bool { k < 0 || k >= n || Scalars.isSpace(scalars[k]) }
+        while i < n {
+            let c = scalars[i]
+            if Scalars.isSpace(c) {
+                while i < n, Scalars.isSpace(scalars[i]) { i += 1 }
+                if !elements.isEmpty, i < n { elements.append(.space) }
+                continue
+            }
+            if c == "{", i + 1 < n, scalars[i + 1] == "}" {
+                elements.append(.variable)
+                i += 2
+                continue
+            }
+            if c == "*", isWordEdge(i + 1) {
+                elements.append(isWordEdge(i - 1) ? .anyWord : .continuation)
+                i += 1
+                continue
+            }
+            if c == "#", !Scalars.isASCIIWord(i > 0 ? scalars[i - 1] : " "),
+                !Scalars.isASCIIWord(i + 1 < n ? scalars[i + 1] : " ")
+            {
+                elements.append(.number)
+                i += 1
+                continue
+            }
+            elements.append(.scalar(c))
+            i += 1
+        }
+        // Spaces next to a variable are optional: "{{ price }}/week" and "{{ price }} / week".
+        for k in elements.indices where elements[k] == .space {
+            if elements[k - 1] == .variable || (k + 1 < elements.count && elements[k + 1] == .variable) {
+                elements[k] = .optionalSpace
+            }
+        }
+        return elements
+    }
+
+    /// For every offset where a phrase matches, the longest match there, in order of offset.
+    func longestMatches(in t: [Unicode.Scalar]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        let n = t.count
+        for i in 0..<n {
+            if i > 0, joins(t[i - 1], t[i]) { continue }
+            var best = -1
+            func tryPhrases(_ indices: [Int]) {
+                for index in indices {
+                    if let end = matchEnd(phrases[index], in: t, at: i), end > best,
+                        end == n || !joins(t[end - 1], t[end])
+                    {
+                        best = end
+                    }
+                }
+            }
+            if let indices = byFirstScalar[t[i]] { tryPhrases(indices) }
+            if !startingWithNumber.isEmpty, Scalars.isDigit(t[i]) { tryPhrases(startingWithNumber) }
+            if !startingWithAnyWord.isEmpty, Scalars.isWord(t[i]) { tryPhrases(startingWithAnyWord) }
+            if best > i { result.append(i..<best) }
+        }
+        return result
+    }
+
+    /// Whether two neighbouring scalars belong to one word, so a match may not end between them.
+    private func joins(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Bool {
+        guard Scalars.isSpacedWord(a), Scalars.isSpacedWord(b) else { return false }
+        return !digitsBreakWords || Scalars.isDigit(a) == Scalars.isDigit(b)
+    }
+
+    private func matchEnd(_ elements: [Element], in t: [Unicode.Scalar], at start: Int) -> Int? {
+        let n = t.count
+        var j = start
+        for element in elements {
+            switch element {
+            case .scalar(let scalar):
+                guard j < n, t[j] == scalar else { return nil }
+                j += 1
+            case .space:
+                guard j < n, Scalars.isSpace(t[j]) else { return nil }
+                while j < n, Scalars.isSpace(t[j]) { j += 1 }
+            case .optionalSpace:
+                while j < n, Scalars.isSpace(t[j]) { j += 1 }
+            case .variable:
+                guard j < n, t[j] == Template.placeholder else { return nil }
+                j += 1
+            case .number:
+                guard let end = Scalars.numberEnd(in: t, at: j) else { return nil }
+                j = end
+            case .continuation:
+                while j < n, Scalars.isWord(t[j]) { j += 1 }
+            case .anyWord:
+                guard j < n, !Scalars.isSpace(t[j]), t[j] != Template.placeholder else { return nil }
+                while j < n, !Scalars.isSpace(t[j]), t[j] != Template.placeholder { j += 1 }
+            }
+        }
+        return j
+    }
+}
+
+/// Scalar classes shared by the matcher and the detectors.
+enum Scalars {
+    static func isASCIIWord(_ c: Unicode.Scalar) -> Bool {
+        switch c {
+        case "a"..."z", "A"..."Z", "0"..."9": true
+        default: false
+        }
+    }
+
+    /// A letter, a mark or a decimal digit, in any script.
+    static func isWord(_ c: Unicode.Scalar) -> Bool {
+        if c.isASCII { return isASCIIWord(c) }
+        if c.properties.isAlphabetic { return true }
+        switch c.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber: return true
+        default: return false
+        }
+    }
+
+    static func isDigit(_ c: Unicode.Scalar) -> Bool {
+        if c.isASCII { return c >= "0" && c <= "9" }
+        return c.properties.numericType == .decimal
+    }
+
+    static func isSpace(_ c: Unicode.Scalar) -> Bool {
+        c == " " || (c != Template.placeholder && c.properties.isWhitespace)
+    }
+
+    /// Scripts written without spaces between words (or, for Hangul, with particles attached).
+    static func isUnspaced(_ c: Unicode.Scalar) -> Bool {
+        switch c.value {
+        case 0x0E00...0x0EFF,  // Thai, Lao
+            0x1000...0x109F,  // Myanmar
+            0x1100...0x11FF,  // Hangul Jamo
+            0x1780...0x17FF,  // Khmer
+            0x2E80...0x2FDF,  // CJK radicals
+            0x3005...0x3007, 0x3021...0x3029, 0x3031...0x3035,  // 々, 〆, 〇, Hangzhou numerals, kana repeats
+            0x3040...0x30FF,  // Hiragana, Katakana
+            0x3130...0x318F,  // Hangul compatibility jamo
+            0x31F0...0x31FF,  // Katakana extensions
+            0x3400...0x4DBF, 0x4E00...0x9FFF,  // CJK ideographs
+            0xA960...0xA97F, 0xAC00...0xD7FF,  // Hangul
+            0xF900...0xFAFF,  // CJK compatibility ideographs
+            0xFF66...0xFFDC,  // half-width kana and Hangul
+            0x20000...0x3FFFF:  // CJK extensions
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// A word scalar of a script that separates words with spaces.
+    static func isSpacedWord(_ c: Unicode.Scalar) -> Bool {
+        if c.isASCII { return isASCIIWord(c) }
+        return isWord(c) && !isUnspaced(c)
+    }
+
+    /// The end of the number starting at `start`: digits, with `.`, `,` or `'` between digits.
+    static func numberEnd(in t: [Unicode.Scalar], at start: Int) -> Int? {
+        let n = t.count
+        guard start < n, isDigit(t[start]) else { return nil }
+        var j = start + 1
+        while j < n {
+            if isDigit(t[j]) {
+                j += 1
+            } else if t[j] == "." || t[j] == "," || t[j] == "'", j + 1 < n, isDigit(t[j + 1]) {
+                j += 2
+            } else {
+                break
+            }
+        }
+        return j
+    }
+}

@@ -1,0 +1,148 @@
+/// Literal prices: an amount next to a currency symbol, ISO code or currency word, on either
+/// side ("$3.99", "3,99 €", "USD 3.99", "480円", "1.299,00 kr.", "3€99"). Amounts use `.` or `,`
+/// for decimals and thousands (and spaces for thousands, as in "1 990 руб."); full-width forms
+/// are read through NFKC. Variables never count: only digits written in the copy are prices.
+///
+/// Vocabularies: `currency-symbols`, `currency-codes`, `currency-words`.
+public struct PriceDetector: Sendable {
+    private let currencies: PhraseMatcher
+
+    public init(vocabularies: [String: [String]]) {
+        let names = ["currency-symbols", "currency-codes", "currency-words"]
+        currencies = PhraseMatcher(
+            phrases: names.flatMap { vocabularies[$0] ?? [] }, digitsBreakWords: true)
+    }
+
+    public func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
+        let normalized = NormalizedText(text)
+        return prices(in: normalized).map {
+            DetectorMatch(range: normalized.sourceRange(of: $0.range), in: text)
+        }
+    }
+
+    struct Price {
+        /// The amount with its currency, in normalised offsets.
+        var range: Range<Int>
+        /// Every digit of the amount is 0 ("$0", "0円"): a "free" claim.
+        var isZero: Bool
+    }
+
+    func prices(in text: NormalizedText) -> [Price] {
+        let t = text.scalars
+        let n = t.count
+        guard !currencies.isEmpty, t.contains(where: Scalars.isDigit) else { return [] }
+        var endingAt: [Int: Range<Int>] = [:]
+        var startingAt: [Int: Range<Int>] = [:]
+        for range in currencies.ranges(in: text) {
+            endingAt[range.upperBound] = range
+            startingAt[range.lowerBound] = range
+        }
+        guard !endingAt.isEmpty else { return [] }
+        var result: [Price] = []
+        var taken = 0  // end of the previous price: a symbol belongs to one amount
+        var i = 0
+        while i < n {
+            guard Scalars.isDigit(t[i]) else {
+                i += 1
+                continue
+            }
+            let amount = Self.amount(in: t, at: i)
+            defer { i = max(amount.end, i + 1) }
+            guard amount.isValid else { continue }
+            var before = endingAt[i] ?? endingAt[skipSpaces(t, backFrom: i)]
+            if let currency = before, currency.lowerBound < taken || isSingleLetter(currency, in: t) {
+                before = nil
+            }
+            if before == nil, i > 0, Self.continuesToken(t[i - 1]) { continue }
+            var after: Range<Int>?
+            let next = skipSpaces(t, from: amount.end)
+            if let currency = startingAt[next] {
+                if !isSingleLetter(currency, in: t) {
+                    after = currency
+                } else if next == amount.end, amount.isWhole, amount.end - i <= 2 {
+                    // A one-letter unit is pence ("99p"); "1080p" is a resolution.
+                    after = currency
+                }
+            }
+            guard before != nil || after != nil else { continue }
+            var upper = after?.upperBound ?? amount.end
+            // "3€99": the symbol stands where the decimal separator would.
+            if let after, after.lowerBound == amount.end, amount.isWhole, !isSingleLetter(after, in: t),
+                upper + 2 <= n, Scalars.isDigit(t[upper]), Scalars.isDigit(t[upper + 1]),
+                upper + 2 == n || !Scalars.isDigit(t[upper + 2])
+            {
+                upper += 2
+            }
+            let lower = before?.lowerBound ?? i
+            result.append(Price(range: lower..<upper, isZero: amount.isZero))
+            taken = upper
+        }
+        return result
+    }
+
+    struct Amount {
+        var end: Int
+        var isValid: Bool
+        var isWhole: Bool
+        var isZero: Bool
+    }
+
+    /// Reads the amount whose first digit is at `start`: digits, thousands groups of three
+    /// (`,` `.` `'` or a space), then at most two decimals. A number that goes on with another
+    /// `.` or `,` and a digit ("3.9.9", "com.app.399.1") is a version or an ID, not an amount.
+    static func amount(in t: [Unicode.Scalar], at start: Int) -> Amount {
+        let n = t.count
+        var j = start
+        var isZero = true
+        func digits(_ count: Int, at k: Int) -> Bool {
+            guard k + count <= n else { return false }
+            for m in k..<(k + count) where !Scalars.isDigit(t[m]) { return false }
+            return k + count == n || !Scalars.isDigit(t[k + count])
+        }
+        func note(_ range: Range<Int>) {
+            for m in range where t[m].properties.numericValue != 0 { isZero = false }
+        }
+        while j < n, Scalars.isDigit(t[j]) { j += 1 }
+        note(start..<j)
+        let leading = j - start
+        var isWhole = true
+        while j < n, [",", ".", "'", " "].contains(t[j]), digits(3, at: j + 1) {
+            // A space only groups a short leading number: "1 990", not "Top 10 100".
+            if t[j] == " ", leading > 3 { break }
+            note((j + 1)..<(j + 4))
+            j += 4
+        }
+        if j < n, t[j] == "." || t[j] == "," {
+            if digits(1, at: j + 1) || digits(2, at: j + 1) {
+                let count = digits(1, at: j + 1) ? 1 : 2
+                note((j + 1)..<(j + 1 + count))
+                j += 1 + count
+                isWhole = false
+            }
+        }
+        let dotted = j + 1 < n && (t[j] == "." || t[j] == ",") && Scalars.isDigit(t[j + 1])
+        return Amount(end: j, isValid: !dotted, isWhole: isWhole, isZero: isZero)
+    }
+
+    /// A scalar that makes a following number part of a longer token: "iOS17", "v2",
+    /// "com.app.399", "/pricing/3.99".
+    static func continuesToken(_ c: Unicode.Scalar) -> Bool {
+        c == "." || c == "," || c == "/" || c == "_" || Scalars.isSpacedWord(c)
+    }
+
+    private func isSingleLetter(_ range: Range<Int>, in t: [Unicode.Scalar]) -> Bool {
+        range.count == 1 && Scalars.isSpacedWord(t[range.lowerBound])
+    }
+
+    private func skipSpaces(_ t: [Unicode.Scalar], from start: Int) -> Int {
+        var k = start
+        while k < t.count, Scalars.isSpace(t[k]) { k += 1 }
+        return k
+    }
+
+    private func skipSpaces(_ t: [Unicode.Scalar], backFrom end: Int) -> Int {
+        var k = end
+        while k > 0, Scalars.isSpace(t[k - 1]) { k -= 1 }
+        return k
+    }
+}

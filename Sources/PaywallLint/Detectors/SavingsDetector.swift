@@ -1,0 +1,228 @@
+/// Hard-coded savings, which go stale as soon as a store price changes: a percentage with a
+/// minus sign ("-40%") or next to a savings word ("Save 17%", "50% off", "30 % Rabatt",
+/// "%30 indirim"), a number right before a CJK discount word ("7折", "3割引"), an amount next to
+/// a savings word ("saves you $25"), a number of free periods ("2 months free", "2か月分無料") and
+/// complete savings phrases ("half price", "半額"). "100% private" and "50% more brushes" name no
+/// saving, and `{{ savings_percent }}` is how a saving should be written.
+///
+/// Vocabularies: `savings-words`, `savings-phrases`, `free-period-words`, `free-words` (with
+/// `free-exceptions`), and the currency vocabularies through `PriceDetector`.
+public struct SavingsDetector: Sendable {
+    private let words: PhraseMatcher
+    private let phrases: PhraseMatcher
+    private let periods: PhraseMatcher
+    private let free: PhraseMatcher
+    private let prices: PriceDetector
+
+    /// Most words a savings word may stand from its number: "Save up to 70%", "Réduction de 25 %".
+    private static let maximumGap = 2
+
+    /// Words that make a savings word before a number a comparison ("less than $1 a day"), not
+    /// a saving.
+    private static let comparisons: Set<String> = [
+        "than", "als", "que", "di", "che", "dan", "än", "end", "enn", "niż", "než", "чем", "ніж",
+    ]
+
+    public init(vocabularies: [String: [String]]) {
+        words = PhraseMatcher(phrases: vocabularies["savings-words"] ?? [])
+        phrases = PhraseMatcher(phrases: vocabularies["savings-phrases"] ?? [])
+        periods = PhraseMatcher(phrases: vocabularies["free-period-words"] ?? [])
+        free = PhraseMatcher(
+            phrases: vocabularies["free-words"] ?? [], exceptions: vocabularies["free-exceptions"] ?? [])
+        prices = PriceDetector(vocabularies: vocabularies)
+    }
+
+    public func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
+        let normalized = NormalizedText(text)
+        return ranges(in: normalized).map {
+            DetectorMatch(range: normalized.sourceRange(of: $0), in: text)
+        }
+    }
+
+    func ranges(in text: NormalizedText) -> [Range<Int>] {
+        let t = text.scalars
+        var found = phrases.ranges(in: text)
+        if t.contains(where: Scalars.isDigit) {
+            let savingsWords = words.ranges(in: text)
+            found += percentages(in: t, words: savingsWords)
+            found += discountNumbers(in: t, words: savingsWords)
+            found += amounts(in: text, words: savingsWords)
+            found += freePeriods(in: text)
+        }
+        return Self.merged(found)
+    }
+
+    /// "Save 17%", "50% off", "-40%", "%30 indirim".
+    private func percentages(in t: [Unicode.Scalar], words: [Range<Int>]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        for (i, c) in t.enumerated() where c == "%" || c == "\u{066A}" {
+            var range: Range<Int>
+            if i + 1 < t.count, Scalars.isDigit(t[i + 1]), i == 0 || !Scalars.isDigit(t[i - 1]) {
+                range = i..<(Scalars.numberEnd(in: t, at: i + 1) ?? i + 1)
+            } else {
+                var start = i
+                while start > 0, Scalars.isSpace(t[start - 1]) { start -= 1 }
+                guard start > 0, Scalars.isDigit(t[start - 1]) else { continue }
+                start -= 1
+                while start > 0,
+                    Scalars.isDigit(t[start - 1])
+                        || (start > 1 && ".,".unicodeScalars.contains(t[start - 1])
+                            && Scalars.isDigit(t[start - 2]))
+                {
+                    start -= 1
+                }
+                range = start..<(i + 1)
+            }
+            // A minus sign makes it a discount badge: "-40%", "−50 %" (not "10-20%").
+            let sign = range.lowerBound - 1
+            if sign >= 0, t[sign] == "-" || t[sign] == "\u{2212}",
+                sign == 0 || !Scalars.isWord(t[sign - 1])
+            {
+                result.append(sign..<range.upperBound)
+                continue
+            }
+            if let word = nearestWord(to: range, in: t, words: words) {
+                range = min(range.lowerBound, word.lowerBound)..<max(range.upperBound, word.upperBound)
+                result.append(range)
+            }
+        }
+        return result
+    }
+
+    /// "7折" (30% off), "3割引": a number written right before a discount word in CJK.
+    private func discountNumbers(in t: [Unicode.Scalar], words: [Range<Int>]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        for word in words where word.lowerBound > 0 {
+            guard Scalars.isUnspaced(t[word.lowerBound]), Scalars.isDigit(t[word.lowerBound - 1]) else {
+                continue
+            }
+            var start = word.lowerBound - 1
+            while start > 0, Scalars.isDigit(t[start - 1]) { start -= 1 }
+            result.append(start..<word.upperBound)
+        }
+        return result
+    }
+
+    /// "Save $20", "saves you $25", "5 € günstiger".
+    private func amounts(in text: NormalizedText, words: [Range<Int>]) -> [Range<Int>] {
+        let t = text.scalars
+        var result: [Range<Int>] = []
+        for price in prices.prices(in: text) {
+            let range = price.range
+            if let word = words.last(where: { $0.upperBound <= range.lowerBound }),
+                let gap = gapWords(t, word.upperBound..<range.lowerBound), gap.count <= 1,
+                !gap.contains(where: Self.comparisons.contains)
+            {
+                result.append(word.lowerBound..<range.upperBound)
+            } else if let word = words.first(where: { $0.lowerBound >= range.upperBound }),
+                gapWords(t, range.upperBound..<word.lowerBound)?.isEmpty == true
+            {
+                result.append(range.lowerBound..<word.upperBound)
+            }
+        }
+        return result
+    }
+
+    /// "2 months free", "1 mois offert", "2か月分無料": a number of periods, then "free".
+    private func freePeriods(in text: NormalizedText) -> [Range<Int>] {
+        let t = text.scalars
+        let periodRanges = periods.ranges(in: text)
+        guard !periodRanges.isEmpty else { return [] }
+        var periodEndingAt: [Int: Range<Int>] = [:]
+        for range in periodRanges { periodEndingAt[range.upperBound] = range }
+        var result: [Range<Int>] = []
+        for freeRange in free.ranges(in: text) {
+            var end = skipSpaces(t, backFrom: freeRange.lowerBound)
+            if periodEndingAt[end] == nil, end > 0 {
+                // One word may stand between: "2か月分無料" (分, "worth of").
+                if Scalars.isUnspaced(t[end - 1]) {
+                    end -= 1
+                } else {
+                    while end > 0, Scalars.isWord(t[end - 1]) { end -= 1 }
+                }
+                end = skipSpaces(t, backFrom: end)
+            }
+            guard let period = periodEndingAt[end] else { continue }
+            let numberEnd = skipSpaces(t, backFrom: period.lowerBound)
+            guard numberEnd > 0, Scalars.isDigit(t[numberEnd - 1]) else { continue }
+            var start = numberEnd - 1
+            while start > 0, Scalars.isDigit(t[start - 1]) { start -= 1 }
+            result.append(start..<freeRange.upperBound)
+        }
+        return result
+    }
+
+    /// The savings word nearest to `range` in the same clause, at most `maximumGap` words away.
+    private func nearestWord(to range: Range<Int>, in t: [Unicode.Scalar], words: [Range<Int>]) -> Range<Int>?
+    {
+        var best: (range: Range<Int>, gap: Int)?
+        if let word = words.last(where: { $0.upperBound <= range.lowerBound }),
+            let gap = gapWords(t, word.upperBound..<range.lowerBound), gap.count <= Self.maximumGap,
+            !gap.contains(where: Self.comparisons.contains)
+        {
+            best = (word, gap.count)
+        }
+        if let word = words.first(where: { $0.lowerBound >= range.upperBound }),
+            let gap = gapWords(t, range.upperBound..<word.lowerBound), gap.count <= Self.maximumGap,
+            best == nil || gap.count < best!.gap
+        {
+            best = (word, gap.count)
+        }
+        return best?.range
+    }
+
+    /// The words between a savings word and its number, or nil when a clause ends between them
+    /// ("100% private, save time"). A CJK character counts as a word.
+    private func gapWords(_ t: [Unicode.Scalar], _ gap: Range<Int>) -> [String]? {
+        var words: [String] = []
+        var current = String.UnicodeScalarView()
+        func flush() {
+            if !current.isEmpty { words.append(String(current)) }
+            current = String.UnicodeScalarView()
+        }
+        for k in gap {
+            let c = t[k]
+            if Scalars.isUnspaced(c) {
+                flush()
+                words.append(String(c))
+            } else if Scalars.isWord(c) {
+                current.append(c)
+            } else if Self.endsClause(c) {
+                return nil
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return words
+    }
+
+    private static func endsClause(_ c: Unicode.Scalar) -> Bool {
+        switch c {
+        case ",", ".", ";", ":", "!", "?", "(", ")", "[", "]", "|", "/", "\n", "\u{2013}", "\u{2014}",
+            "\u{00B7}", "\u{2022}", "\u{3001}", "\u{3002}":
+            true
+        default:
+            false
+        }
+    }
+
+    private func skipSpaces(_ t: [Unicode.Scalar], backFrom end: Int) -> Int {
+        var k = end
+        while k > 0, Scalars.isSpace(t[k - 1]) { k -= 1 }
+        return k
+    }
+
+    /// Sorted, with overlapping ranges joined.
+    static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = result.last, range.lowerBound < last.upperBound {
+                result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                result.append(range)
+            }
+        }
+        return result
+    }
+}

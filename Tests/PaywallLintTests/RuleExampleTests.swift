@@ -1,0 +1,37 @@
+import Testing
+
+@testable import PaywallLint
+
+@Suite("Rule examples")
+struct RuleExampleTests {
+    @Test(
+        "every valid example passes its rule and every invalid one triggers it",
+        arguments: PackLibrary.builtInNames)
+    func examples(pack: String) throws {
+        let failures = try ExampleRunner(library: PackLibrary.builtIn()).check(pack: pack)
+        #expect(failures.isEmpty, "\(failures.map(\.description).joined(separator: "\n"))")
+    }
+
+    @Test("a rule without both kinds of examples fails")
+    func missingExamples() throws {
+        var library = try PackLibrary.builtIn()
+        let pack = try PackReader.read(
+            path: "custom.yml",
+            text: """
+                pack: custom
+                extends: [recommended]
+                rules:
+                  - id: custom/app
+                    severity: error
+                    summary: App is set.
+                    check: required
+                    field: app
+                    examples:
+                      valid: [{app: Sketchy}]
+
+                """)
+        try library.add(pack)
+        let failures = try ExampleRunner(library: library).check(pack: "custom")
+        #expect(failures.map(\.message) == ["needs both valid and invalid examples"])
+    }
+}
