@@ -49,6 +49,8 @@ public struct Linter: Sendable {
             report.skipped = true
         }
         report.findings = settle(report.findings)
+        var suppressions = Suppressions(file: file, documents: read.documents)
+        if !suppressions.isEmpty { report.findings = settle(suppressions.apply(to: report.findings)) }
         return report
     }
 

@@ -1,0 +1,212 @@
+/// Suppressions written in a file: YAML comments (`# paywall-lint: disable-next-line RULE -- reason`,
+/// `disable-line`, `disable` … `enable`, `disable-file`) and, for JSON (no comments), a top-level
+/// `"x-paywall-lint": {"disable": [{"rule", "pointer", "reason"}]}`. Every suppression needs a
+/// reason, and one that suppresses nothing is itself reported.
+struct Suppressions {
+    enum Scope {
+        case line(Int)
+        case lines(ClosedRange<Int>)
+        case file
+        case pointer(String)
+    }
+
+    struct Entry {
+        var rules: [String]
+        var scope: Scope
+        var reason: String?
+        var span: SourceSpan
+        var pointer: String
+        var used = false
+    }
+
+    private(set) var entries: [Entry] = []
+
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// Reads the suppressions of a file; `documents` locate JSON entries and rule out `#` inside scalars.
+    init(file: SourceFile, documents: [Document]) {
+        for document in documents { readPointerEntries(document) }
+        if file.format == .yaml, Self.mentionsTool(file.bytes) { readComments(file, documents: documents) }
+    }
+
+    static let marker = Array("paywall-lint:".utf8)
+
+    /// A quick byte search, so files without suppressions pay almost nothing.
+    static func mentionsTool(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= marker.count else { return false }
+        var i = 0
+        let last = bytes.count - marker.count
+        while i <= last {
+            if bytes[i] == UInt8(ascii: "p"), bytes[i..<(i + marker.count)].elementsEqual(marker) {
+                return true
+            }
+            i += 1
+        }
+        return false
+    }
+
+    private mutating func readPointerEntries(_ document: Document) {
+        guard let root = document.root, document[root].isMapping,
+            let settings = document.value(of: root, key: "x-paywall-lint"), document[settings].isMapping,
+            let list = document.value(of: settings, key: "disable"), document[list].isSequence
+        else { return }
+        for item in document.items(of: list) where document[item].isMapping {
+            let rule = document.value(of: item, key: "rule").map { document[$0].text } ?? ""
+            let pointer = document.value(of: item, key: "pointer").map { document[$0].text }
+            let reason = document.value(of: item, key: "reason").map { document[$0].text }
+            entries.append(
+                Entry(
+                    rules: rule.isEmpty ? [] : [rule], scope: pointer.map { .pointer($0) } ?? .file,
+                    reason: reason.flatMap { $0.trimmed.isEmpty ? nil : $0 }, span: document[item].span,
+                    pointer: document.pointer(of: item)))
+        }
+    }
+
+    private mutating func readComments(_ file: SourceFile, documents: [Document]) {
+        let lines = LineIndex(file.bytes)
+        // Scalars that span lines could hold "# paywall-lint:" as text; those are not comments.
+        var scalarSpans: [SourceSpan] = []
+        for document in documents {
+            for node in document.nodes where node.isScalar && node.style != .plain {
+                scalarSpans.append(node.span)
+            }
+        }
+        var openRanges: [(rules: [String], start: Int, index: Int)] = []
+        for number in 1...lines.lineCount {
+            let bytes = lines.lineBytes(number)
+            guard let (column, text) = Self.comment(in: bytes) else { continue }
+            let position = SourcePosition(line: number, column: column)
+            if scalarSpans.contains(where: { $0.start <= position && position < $0.end }) { continue }
+            guard let directive = Directive(text) else { continue }
+            let span = SourceSpan(
+                start: position, end: SourcePosition(line: number, column: column + text.count + 1))
+            var entry = Entry(
+                rules: directive.rules, scope: .file, reason: directive.reason, span: span, pointer: "")
+            switch directive.kind {
+            case "disable-next-line":
+                var target = number + 1
+                while target <= lines.lineCount, Self.isBlankOrComment(lines.lineBytes(target)) {
+                    target += 1
+                }
+                entry.scope = .line(target)
+            case "disable-line": entry.scope = .line(number)
+            case "disable-file": entry.scope = .file
+            case "disable":
+                entry.scope = .lines(number...Int.max)
+                openRanges.append((directive.rules, number, entries.count))
+            case "enable":
+                // Closes the most recent open range with the same rules.
+                if let open = openRanges.lastIndex(where: { $0.rules == directive.rules }) {
+                    entries[openRanges[open].index].scope = .lines(openRanges[open].start...number)
+                    openRanges.remove(at: open)
+                }
+                continue
+            default:
+                continue
+            }
+            entries.append(entry)
+        }
+    }
+
+    /// The column and text of a `# paywall-lint:` comment on a line, if any.
+    private static func comment(in bytes: ArraySlice<UInt8>) -> (Int, String)? {
+        var column = 1
+        var previous: UInt8 = 0x20
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let b = bytes[index]
+            if b == UInt8(ascii: "#"), previous == 0x20 || previous == 0x09 {
+                let text = String(decoding: bytes[index...], as: UTF8.self)
+                let body = text.dropFirst().drop { $0 == " " }
+                guard body.hasPrefix("paywall-lint:") else { return nil }
+                return (column, text)
+            }
+            if b & 0xC0 != 0x80 { column += 1 }
+            previous = b
+            index += 1
+        }
+        return nil
+    }
+
+    private static func isBlankOrComment(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 }) else { return true }
+        return first == UInt8(ascii: "#")
+    }
+
+    /// `paywall-lint: KIND [RULE, RULE] [-- reason]`.
+    struct Directive {
+        var kind: String
+        var rules: [String]
+        var reason: String?
+
+        init?(_ comment: String) {
+            guard let colon = comment.firstIndex(of: ":") else { return nil }
+            var body = String(comment[comment.index(after: colon)...])
+            var reason: String?
+            if let separator = body.firstRange(of: " -- ") ?? body.firstRange(of: "--") {
+                reason = String(body[separator.upperBound...]).trimmed
+                body = String(body[..<separator.lowerBound])
+            }
+            let words = body.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).map(String.init)
+            guard let kind = words.first else { return nil }
+            self.kind = kind
+            self.rules = Array(words.dropFirst())
+            self.reason = reason.flatMap { $0.isEmpty ? nil : $0 }
+        }
+    }
+
+    /// Drops the findings the suppressions cover and adds findings about the suppressions themselves.
+    mutating func apply(to findings: [Finding]) -> [Finding] {
+        guard !entries.isEmpty else { return findings }
+        var kept: [Finding] = []
+        for finding in findings {
+            if let index = entries.firstIndex(where: { covers($0, finding) }) {
+                entries[index].used = true
+            } else {
+                kept.append(finding)
+            }
+        }
+        for entry in entries {
+            if entry.reason == nil {
+                kept.append(
+                    Finding(
+                        ruleID: CoreRuleID.suppressionWithoutReason, severity: .warning,
+                        message: "suppression without a reason; add ` -- why` so a reviewer can judge it",
+                        span: entry.span, pointer: entry.pointer))
+            }
+            if !entry.used {
+                let what = entry.rules.isEmpty ? "any rule" : entry.rules.joined(separator: ", ")
+                kept.append(
+                    Finding(
+                        ruleID: CoreRuleID.unusedSuppression, severity: .warning,
+                        message: "this suppression of \(what) suppresses nothing; remove it",
+                        span: entry.span,
+                        pointer: entry.pointer))
+            }
+        }
+        return kept
+    }
+
+    private func covers(_ entry: Entry, _ finding: Finding) -> Bool {
+        if finding.ruleID == CoreRuleID.unusedSuppression
+            || finding.ruleID == CoreRuleID.suppressionWithoutReason
+            || finding.ruleID == CoreRuleID.parseError
+        {
+            return false
+        }
+        guard entry.rules.isEmpty || entry.rules.contains(finding.ruleID) else { return false }
+        switch entry.scope {
+        case .line(let line): return finding.span.start.line == line
+        case .lines(let range): return range.contains(finding.span.start.line)
+        case .file: return true
+        case .pointer(let pointer):
+            return finding.pointer == pointer || finding.pointer.hasPrefix(pointer + "/") || pointer.isEmpty
+        }
+    }
+}
+
+extension String {
+    var trimmed: String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}
