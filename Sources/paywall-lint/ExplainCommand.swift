@@ -22,7 +22,7 @@ struct ExplainCommand: ParsableCommand {
         do {
             var options = ruleOptions
             if options.packs.isEmpty { options.packs = PackLibrary.builtInNames }
-            ruleSet = try options.ruleSet()
+            ruleSet = try options.ruleSet(try options.configuration())
         } catch let error as ConfigurationError {
             StandardStream.error.write("\(error)\n")
             throw Exit.failure

@@ -26,8 +26,11 @@ struct LintCommand: ParsableCommand {
     @Option(help: "Write the report to this file (atomically) instead of standard output.")
     var output: String?
 
-    @Option(help: "Exit with 1 when a finding is at or above this level.")
-    var failOn: Severity = .error
+    @Option(
+        help:
+            "Exit with 1 when a finding is at or above this level (default: the config's fail-on, else error)."
+    )
+    var failOn: Severity?
 
     @Option(help: "Colour in text output: auto (only on a terminal, never with NO_COLOR), always or never.")
     var color: ColorChoice = .auto
@@ -68,44 +71,60 @@ struct LintCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let ruleSet: RuleSet
-        do {
-            ruleSet = try ruleOptions.ruleSet()
-        } catch let error as ConfigurationError {
-            StandardStream.error.write("\(error)\n")
-            throw Exit.failure
-        }
-        var options = LintOptions()
-        if let dialect {
-            guard let chosen = Dialect(name: dialect) else {
-                let names = Dialect.allCases.map(\.rawValue).joined(separator: ", ")
-                throw fail("unknown dialect '\(dialect)'; use one of \(names)")
-            }
-            options.dialect = chosen
-        }
-        options.limits.maxFileBytes = maxFileKib << 10
-        options.limits.maxDepth = maxDepth
-        options.limits.maxAliasExpansion = maxAliasExpansion
-        options.limits.maxScalarBytes = maxScalarKib << 10
-        let linter: Linter
-        do {
-            linter = try Linter(ruleSet: ruleSet, options: options)
-        } catch let error as ConfigurationError {
-            StandardStream.error.write("\(error)\n")
-            throw Exit.failure
-        }
+    @Option(help: "StoreKit configuration file (.storekit) with the products' prices, periods and offers.")
+    var storekit: String?
 
+    @Flag(help: "Skip files the config excludes even when they are named on the command line.")
+    var forceExclude = false
+
+    @Option(help: "Report only findings that are not in this baseline file.")
+    var baseline: String?
+
+    @Option(help: "Write the current findings to this baseline file (and exit 0).")
+    var writeBaseline: String?
+
+    func run() throws {
+        var setup: Setup
+        do {
+            setup = try Setup(self)
+        } catch let error as ConfigurationError {
+            StandardStream.error.write("\(error)\n")
+            throw Exit.failure
+        }
         var collector = InputCollector()
         for path in paths { collector.add(path) }
         var summary = RunSummary()
         summary.notifications = collector.problems
+        let inputs = collector.files.filter { input in
+            guard !input.isStandardInput, input.explicitlyNamed ? forceExclude : true else { return true }
+            return setup.configuration.includes(
+                ConfigLoader.configRelative(input.path, config: setup.configuration))
+        }
+        if inputs.isEmpty && collector.problems.isEmpty {
+            summary.notifications.append(
+                ToolNotification(
+                    level: .warning, message: "no files to lint (the config's include/exclude left none)"))
+        }
+
+        var assigned: [(InputFile, Int)] = []
+        do {
+            for input in inputs {
+                let path = input.isStandardInput ? (stdinFilename ?? "-") : input.path
+                assigned.append((input, try setup.linterIndex(for: path)))
+            }
+        } catch let error as ConfigurationError {
+            StandardStream.error.write("\(error)\n")
+            throw Exit.failure
+        }
 
         var reporter = makeReporter()
         var sink = OutputSink(path: output)
-        sink.write(reporter.begin(rules: ruleSet.descriptors))
-        let runner = LintRunner(linter: linter, stdinFilename: stdinFilename)
-        let problems = runner.run(collector.files) { report in
+        var recorded = Baseline()
+        sink.write(reporter.begin(rules: setup.descriptors))
+        let runner = LintRunner(linters: setup.linters, stdinFilename: stdinFilename)
+        let problems = runner.run(assigned) { report in
+            let report = setup.baseline.filter(report)
+            recorded.record(report)
             summary.add(report)
             sink.write(reporter.file(report))
         }
@@ -117,11 +136,76 @@ struct LintCommand: ParsableCommand {
         }
         do {
             try sink.finish()
+            if let writeBaseline { try FileSystem.writeAtomically(writeBaseline, Array(recorded.json.utf8)) }
         } catch {
-            throw fail("cannot write \(output ?? "output"): \(error.message)")
+            throw fail("cannot write \(writeBaseline ?? output ?? "output"): \(error.message)")
         }
         if !summary.executionSuccessful { throw Exit.failure }
-        if summary.hasFindings(atOrAbove: failOn) { throw Exit.findings }
+        if writeBaseline != nil { return }
+        if summary.hasFindings(atOrAbove: failOn ?? setup.configuration.failOn ?? .error) {
+            throw Exit.findings
+        }
+    }
+
+    /// Everything resolved before linting starts: config, store data, one linter per distinct
+    /// set of overrides, the baseline.
+    struct Setup {
+        let configuration: Configuration
+        private(set) var linters: [Linter] = []
+        let descriptors: [RuleDescriptor]
+        let baseline: Baseline
+        private var overrideSets: [[Int]: Int] = [:]
+        private let options: LintOptions
+        private let ruleOptions: RuleOptions
+
+        init(_ command: LintCommand) throws {
+            configuration = try command.ruleOptions.configuration()
+            var options = LintOptions()
+            options.limits.maxFileBytes = command.maxFileKib << 10
+            options.limits.maxDepth = command.maxDepth
+            options.limits.maxAliasExpansion = command.maxAliasExpansion
+            options.limits.maxScalarBytes = command.maxScalarKib << 10
+            options.dialect = configuration.dialect
+            if let name = command.dialect {
+                guard let chosen = Dialect(name: name) else {
+                    let names = Dialect.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw ConfigurationError(
+                        path: "--dialect", message: "unknown dialect '\(name)'; use one of \(names)")
+                }
+                options.dialect = chosen
+            }
+            options.store = try ConfigLoader.store(flag: command.storekit, config: configuration)
+            self.options = options
+            ruleOptions = command.ruleOptions
+            // Config and packs are resolved once; each distinct set of overrides gets its own linter.
+            linters.append(
+                try Linter(ruleSet: try command.ruleOptions.ruleSet(configuration), options: options))
+            overrideSets[[]] = 0
+            descriptors = linters[0].ruleSet.descriptors
+            if let path = command.baseline {
+                do {
+                    baseline = try Baseline.read(
+                        path: path, bytes: try FileSystem.read(path, limit: 64 << 20))
+                } catch let error as FileSystem.ReadError {
+                    throw ConfigurationError(
+                        path: path, message: "cannot read the baseline: \(error.message)")
+                }
+            } else {
+                baseline = Baseline()
+            }
+        }
+
+        /// The linter for a file: the one for the exact set of overrides that match it.
+        mutating func linterIndex(for path: String) throws -> Int {
+            let matching = configuration.overrides(
+                for: ConfigLoader.configRelative(path, config: configuration))
+            if let index = overrideSets[matching] { return index }
+            linters.append(
+                try Linter(
+                    ruleSet: try ruleOptions.ruleSet(configuration, overrides: matching), options: options))
+            overrideSets[matching] = linters.count - 1
+            return linters.count - 1
+        }
     }
 
     private func makeReporter() -> any Reporter {

@@ -4,11 +4,12 @@ import PaywallLint
 /// Lints input files on all cores, in batches, and hands each report to `emit` in input order,
 /// so output is the same bytes whatever the scheduling and memory stays bounded.
 struct LintRunner {
-    let linter: Linter
+    /// Linters by index (one per distinct set of config overrides).
+    let linters: [Linter]
     let stdinFilename: String?
     static let batchSize = 256
 
-    func run(_ inputs: [InputFile], emit: (FileReport) -> Void) -> [ToolNotification] {
+    func run(_ inputs: [(InputFile, Int)], emit: (FileReport) -> Void) -> [ToolNotification] {
         var problems: [ToolNotification] = []
         var start = 0
         while start < inputs.count {
@@ -32,16 +33,17 @@ struct LintRunner {
         case none
     }
 
-    private func lintBatch(_ batch: [InputFile]) -> [Outcome] {
+    private func lintBatch(_ batch: [(InputFile, Int)]) -> [Outcome] {
         let slots = Slots(count: batch.count)
         defer { slots.deallocate() }
-        let linter = self.linter
+        let linters = self.linters
         let stdinFilename = self.stdinFilename
         if batch.count == 1 {
-            slots.set(0, Self.lint(batch[0], linter: linter, stdinFilename: stdinFilename))
+            slots.set(0, Self.lint(batch[0].0, linter: linters[batch[0].1], stdinFilename: stdinFilename))
         } else {
             DispatchQueue.concurrentPerform(iterations: batch.count) { index in
-                slots.set(index, Self.lint(batch[index], linter: linter, stdinFilename: stdinFilename))
+                let (input, linter) = batch[index]
+                slots.set(index, Self.lint(input, linter: linters[linter], stdinFilename: stdinFilename))
             }
         }
         return slots.values

@@ -16,7 +16,7 @@ struct PaywallLintCommand: ParsableCommand {
               paywall-lint explain apple/hardcoded-price
             """,
         version: ToolInfo.version,
-        subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self],
+        subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self, PrintConfigCommand.self],
         defaultSubcommand: LintCommand.self
     )
 

@@ -25,7 +25,7 @@ struct RulesCommand: ParsableCommand {
     func run() throws {
         let ruleSet: RuleSet
         do {
-            ruleSet = try ruleOptions.ruleSet()
+            ruleSet = try ruleOptions.ruleSet(try ruleOptions.configuration())
         } catch let error as ConfigurationError {
             StandardStream.error.write("\(error)\n")
             throw Exit.failure

@@ -14,12 +14,15 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
     case never
 }
 
-/// Options that choose the rules: the same for `lint`, `rules` and `explain`.
+/// Options that choose the rules: the same for `lint`, `rules`, `explain` and `print-config`.
 struct RuleOptions: ParsableArguments {
+    @Option(help: "Use this configuration file instead of the nearest .paywall-lint.yml.")
+    var config: String?
+
     @Option(
         name: .customLong("pack"),
         help:
-            "A built-in pack (core, apple, recommended, sketchy, revenuecat) to use instead of the default preset. Repeatable."
+            "A built-in pack (core, apple, recommended, sketchy, revenuecat) instead of the config's extends. Repeatable."
     )
     var packs: [String] = []
 
@@ -28,10 +31,9 @@ struct RuleOptions: ParsableArguments {
         help: ArgumentHelp("Set one rule: ID=off|error|warning|note. Repeatable.", valueName: "id=level"))
     var rules: [String] = []
 
-    func ruleSet() throws -> RuleSet {
-        let library = try PackLibrary.builtIn()
-        var settings: [RuleSet.Setting] = []
-        for setting in rules {
+    /// The `--rule` flags as settings.
+    func settings() throws -> [RuleSet.Setting] {
+        try rules.map { setting in
             let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2 else {
                 throw ConfigurationError(
@@ -46,10 +48,17 @@ struct RuleOptions: ParsableArguments {
                 throw ConfigurationError(
                     path: "--rule", message: "'\(parts[1])' is not off, error, warning or note")
             }
-            settings.append(
-                RuleSet.Setting(ruleID: parts[0], override: override, origin: "--rule \(setting)"))
+            return RuleSet.Setting(ruleID: parts[0], override: override, origin: "--rule \(setting)")
         }
-        return try RuleSet(
-            packs: packs.isEmpty ? ["recommended"] : packs, library: library, settings: settings)
+    }
+
+    func configuration() throws -> Configuration {
+        try ConfigLoader.load(explicit: config)
+    }
+
+    /// The rule set for a file with the given overrides (none: the project-wide rules).
+    func ruleSet(_ configuration: Configuration, overrides: [Int] = []) throws -> RuleSet {
+        try configuration.ruleSet(
+            overrides: overrides, packs: packs.isEmpty ? nil : packs, extra: try settings())
     }
 }

@@ -14,7 +14,7 @@ struct MessageTemplate: Sendable {
         return
             text
             .replacingOccurrences("{path}", path)
-            .replacingOccurrences("{value}", value.map(Self.quoted) ?? "")
+            .replacingOccurrences("{value}", value ?? "")
             .replacingOccurrences("{expected}", expected ?? "")
     }
 

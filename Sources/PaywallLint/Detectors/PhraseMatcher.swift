@@ -191,10 +191,18 @@ private struct PhraseSet: Sendable {
             }
             if let indices = byFirstScalar[t[i]] { tryPhrases(indices) }
             if !startingWithNumber.isEmpty, Scalars.isDigit(t[i]) { tryPhrases(startingWithNumber) }
-            if !startingWithAnyWord.isEmpty, Scalars.isWord(t[i]) { tryPhrases(startingWithAnyWord) }
+            if !startingWithAnyWord.isEmpty, Scalars.isSpacedWord(t[i]), i == 0 || !Scalars.isWord(t[i - 1]) {
+                tryPhrases(startingWithAnyWord)
+            }
             if best > i { result.append(i..<best) }
         }
         return result
+    }
+
+    /// A scalar of a word for a lone `*`: anything but a space or a variable ("today's" is one
+    /// word), in a script that separates words with spaces, so that the scan stays linear.
+    private static func inAnyWord(_ c: Unicode.Scalar) -> Bool {
+        !Scalars.isSpace(c) && c != Template.placeholder && !Scalars.isUnspaced(c)
     }
 
     /// Whether two neighbouring scalars belong to one word, so a match may not end between them.
@@ -223,10 +231,11 @@ private struct PhraseSet: Sendable {
                 guard let end = Scalars.numberEnd(in: t, at: j) else { return nil }
                 j = end
             case .continuation:
-                while j < n, Scalars.isWord(t[j]) { j += 1 }
+                // Words of scripts without spaces have no end to continue to.
+                while j < n, Scalars.isSpacedWord(t[j]) { j += 1 }
             case .anyWord:
-                guard j < n, !Scalars.isSpace(t[j]), t[j] != Template.placeholder else { return nil }
-                while j < n, !Scalars.isSpace(t[j]), t[j] != Template.placeholder { j += 1 }
+                guard j < n, Self.inAnyWord(t[j]) else { return nil }
+                while j < n, Self.inAnyWord(t[j]) { j += 1 }
             }
         }
         return j

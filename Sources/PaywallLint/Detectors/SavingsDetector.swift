@@ -16,6 +16,8 @@ public struct SavingsDetector: Sendable {
 
     /// Most words a savings word may stand from its number: "Save up to 70%", "Réduction de 25 %".
     private static let maximumGap = 2
+    /// A longer gap is never a few words; it also keeps each look-up short.
+    private static let maximumGapScalars = 40
 
     /// Words that make a savings word before a number a comparison ("less than $1 a day"), not
     /// a saving.
@@ -109,12 +111,12 @@ public struct SavingsDetector: Sendable {
         var result: [Range<Int>] = []
         for price in prices.prices(in: text) {
             let range = price.range
-            if let word = words.last(where: { $0.upperBound <= range.lowerBound }),
+            if let word = Self.last(in: words, endingBy: range.lowerBound),
                 let gap = gapWords(t, word.upperBound..<range.lowerBound), gap.count <= 1,
                 !gap.contains(where: Self.comparisons.contains)
             {
                 result.append(word.lowerBound..<range.upperBound)
-            } else if let word = words.first(where: { $0.lowerBound >= range.upperBound }),
+            } else if let word = Self.first(in: words, startingFrom: range.upperBound),
                 gapWords(t, range.upperBound..<word.lowerBound)?.isEmpty == true
             {
                 result.append(range.lowerBound..<word.upperBound)
@@ -156,13 +158,13 @@ public struct SavingsDetector: Sendable {
     private func nearestWord(to range: Range<Int>, in t: [Unicode.Scalar], words: [Range<Int>]) -> Range<Int>?
     {
         var best: (range: Range<Int>, gap: Int)?
-        if let word = words.last(where: { $0.upperBound <= range.lowerBound }),
+        if let word = Self.last(in: words, endingBy: range.lowerBound),
             let gap = gapWords(t, word.upperBound..<range.lowerBound), gap.count <= Self.maximumGap,
             !gap.contains(where: Self.comparisons.contains)
         {
             best = (word, gap.count)
         }
-        if let word = words.first(where: { $0.lowerBound >= range.upperBound }),
+        if let word = Self.first(in: words, startingFrom: range.upperBound),
             let gap = gapWords(t, range.upperBound..<word.lowerBound), gap.count <= Self.maximumGap,
             best == nil || gap.count < best!.gap
         {
@@ -174,6 +176,7 @@ public struct SavingsDetector: Sendable {
     /// The words between a savings word and its number, or nil when a clause ends between them
     /// ("100% private, save time"). A CJK character counts as a word.
     private func gapWords(_ t: [Unicode.Scalar], _ gap: Range<Int>) -> [String]? {
+        guard gap.count <= Self.maximumGapScalars else { return nil }
         var words: [String] = []
         var current = String.UnicodeScalarView()
         func flush() {
@@ -195,6 +198,28 @@ public struct SavingsDetector: Sendable {
         }
         flush()
         return words
+    }
+
+    /// The last of `ranges` (sorted, not overlapping) that ends at or before `offset`.
+    static func last(in ranges: [Range<Int>], endingBy offset: Int) -> Range<Int>? {
+        var low = 0
+        var high = ranges.count
+        while low < high {
+            let mid = (low + high) / 2
+            if ranges[mid].upperBound <= offset { low = mid + 1 } else { high = mid }
+        }
+        return low > 0 ? ranges[low - 1] : nil
+    }
+
+    /// The first of `ranges` (sorted, not overlapping) that starts at or after `offset`.
+    static func first(in ranges: [Range<Int>], startingFrom offset: Int) -> Range<Int>? {
+        var low = 0
+        var high = ranges.count
+        while low < high {
+            let mid = (low + high) / 2
+            if ranges[mid].lowerBound < offset { low = mid + 1 } else { high = mid }
+        }
+        return low < ranges.count ? ranges[low] : nil
     }
 
     private static func endsClause(_ c: Unicode.Scalar) -> Bool {

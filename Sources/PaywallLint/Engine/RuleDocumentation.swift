@@ -71,7 +71,7 @@ public enum ExampleText {
         }
     }
 
-    static func inline(_ value: OptionValue) -> String {
+    public static func inline(_ value: OptionValue) -> String {
         switch value {
         case .null: return "null"
         case .text(let text): return JSONText.quoted(text)

@@ -1,0 +1,142 @@
+/// A `.paywall-lint.yml` (or `.yaml` / `.json`): the packs a project extends, its rule settings,
+/// which files to lint, per-folder overrides, store data and the fail level.
+public struct Configuration: Sendable {
+    public struct Override: Sendable {
+        public var files: [Glob]
+        public var rules: [RuleSet.Setting]
+    }
+
+    public var path: String?
+    /// Folder the config's globs and paths are relative to.
+    public var directory: String
+    /// Built-in pack names, or pack files (resolved relative to the config's folder).
+    public var extends: [String] = ["recommended"]
+    public var packFiles: [RulePack] = []
+    public var rules: [RuleSet.Setting] = []
+    public var include: [Glob] = []
+    public var exclude: [Glob] = []
+    public var overrides: [Override] = []
+    public var storekit: String?
+    public var failOn: Severity?
+    public var dialect: Dialect?
+
+    public static let fileNames = [".paywall-lint.yml", ".paywall-lint.yaml", ".paywall-lint.json"]
+    static let keys = [
+        "extends", "rules", "include", "exclude", "overrides", "storekit", "fail-on", "dialect",
+    ]
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// Reads a config; `readFile` loads pack files it names (relative paths are joined to `directory`).
+    public static func read(
+        path: String, text: String, directory: String, readFile: (String) throws -> String
+    ) throws -> Configuration {
+        let format: SourceFormat = path.hasSuffix(".json") ? .json : .yaml
+        let result = DocumentReader.read(SourceFile(path: path, text: text, format: format))
+        if let problem = result.findings.first(where: { $0.severity == .error }) {
+            throw ConfigurationError(path: path, span: problem.span, message: problem.message)
+        }
+        var config = Configuration(directory: directory)
+        config.path = path
+        guard let document = result.documents.first, let root = document.root else { return config }
+        let reader = NodeReader(document: document, path: path)
+        let f = try reader.fields(root, "the configuration", known: keys)
+        if let node = f["extends"] {
+            config.extends = []
+            for name in try reader.strings(node, "extends") {
+                if name.hasSuffix(".yml") || name.hasSuffix(".yaml") {
+                    let file = name.hasPrefix("/") ? name : directory + "/" + name
+                    let text: String
+                    do {
+                        text = try readFile(file)
+                    } catch {
+                        throw reader.error(node, "cannot read pack file \(name): \(error)")
+                    }
+                    let pack = try PackReader.read(path: file, text: text)
+                    config.packFiles.append(pack)
+                    config.extends.append(pack.name)
+                } else {
+                    guard PackLibrary.builtInNames.contains(name) else {
+                        var message =
+                            "unknown pack '\(name)' (built-in packs: \(PackLibrary.builtInNames.joined(separator: ", ")); a pack file ends in .yml)"
+                        if let nearest = Suggestion.nearest(to: name, in: PackLibrary.builtInNames) {
+                            message = "unknown pack '\(name)'; did you mean '\(nearest)'?"
+                        }
+                        throw reader.error(node, message)
+                    }
+                    config.extends.append(name)
+                }
+            }
+        }
+        if let node = f["rules"] { config.rules = try readRules(node, reader: reader) }
+        if let node = f["include"] { config.include = try reader.strings(node, "include").map(Glob.init) }
+        if let node = f["exclude"] { config.exclude = try reader.strings(node, "exclude").map(Glob.init) }
+        if let node = f["overrides"] {
+            guard document[node].isSequence else {
+                throw reader.error(node, "overrides is a list of {files, rules}")
+            }
+            for item in document.items(of: node) {
+                let o = try reader.fields(item, "an override", known: ["files", "rules"])
+                guard let files = o["files"] else { throw reader.error(item, "an override needs 'files'") }
+                config.overrides.append(
+                    Override(
+                        files: try reader.strings(files, "files").map(Glob.init),
+                        rules: try o["rules"].map { try readRules($0, reader: reader) } ?? []))
+            }
+        }
+        if let node = f["storekit"] { config.storekit = try reader.string(node, "storekit") }
+        if let node = f["fail-on"] {
+            let name = try reader.string(node, "fail-on")
+            guard let severity = Severity(name: name) else {
+                throw reader.error(node, "fail-on is error, warning or note")
+            }
+            config.failOn = severity
+        }
+        if let node = f["dialect"] {
+            let name = try reader.string(node, "dialect")
+            guard let dialect = Dialect(name: name) else {
+                throw reader.error(node, "unknown dialect '\(name)'")
+            }
+            config.dialect = dialect
+        }
+        return config
+    }
+
+    private static func readRules(_ node: NodeID, reader: NodeReader) throws -> [RuleSet.Setting] {
+        try reader.mapping(node, "rules").map { pair in
+            let id = try reader.string(pair.key, "a rule ID")
+            var override = try PackReader.readOverride(pair.value, reader: reader)
+            override.location = reader.document[pair.key].span
+            return RuleSet.Setting(ruleID: id, override: override, origin: reader.path)
+        }
+    }
+
+    /// The packs every file uses, as pack library and names.
+    public func library() throws -> PackLibrary {
+        var library = try PackLibrary.builtIn()
+        for pack in packFiles { try library.add(pack) }
+        return library
+    }
+
+    /// Whether a path (relative to `directory`) is linted: included (or no include list) and not excluded.
+    public func includes(_ relativePath: String) -> Bool {
+        if exclude.contains(where: { $0.matches(relativePath) }) { return false }
+        return include.isEmpty || include.contains { $0.matches(relativePath) }
+    }
+
+    /// Indices of the overrides that apply to a path.
+    public func overrides(for relativePath: String) -> [Int] {
+        overrides.indices.filter { overrides[$0].files.contains { $0.matches(relativePath) } }
+    }
+
+    /// The rule set for files that the given overrides apply to; `extra` (command-line flags) comes last.
+    public func ruleSet(overrides indices: [Int], packs: [String]? = nil, extra: [RuleSet.Setting] = [])
+        throws
+        -> RuleSet
+    {
+        let settings = rules + indices.flatMap { overrides[$0].rules } + extra
+        return try RuleSet(packs: packs ?? extends, library: try library(), settings: settings)
+    }
+}

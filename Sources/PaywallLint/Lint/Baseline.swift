@@ -1,0 +1,84 @@
+/// Known findings a team accepts for now, so it can adopt the linter on old files: keyed by file,
+/// rule and JSON pointer (not line numbers, so inserted lines do not break it), with counts.
+public struct Baseline: Sendable {
+    struct Key: Hashable {
+        var file: String
+        var rule: String
+        var pointer: String
+    }
+
+    private var counts: [Key: Int] = [:]
+
+    public init() {}
+
+    public var isEmpty: Bool { counts.isEmpty }
+
+    public mutating func record(_ report: FileReport) {
+        for finding in report.findings {
+            counts[
+                Key(file: Self.normalized(report.file.path), rule: finding.ruleID, pointer: finding.pointer),
+                default: 0] += 1
+        }
+    }
+
+    /// The findings of a report that the baseline does not already account for.
+    public func filter(_ report: FileReport) -> FileReport {
+        guard !counts.isEmpty else { return report }
+        var remaining: [Key: Int] = [:]
+        var result = report
+        result.findings = report.findings.filter { finding in
+            let key = Key(
+                file: Self.normalized(report.file.path), rule: finding.ruleID, pointer: finding.pointer)
+            let left = remaining[key] ?? counts[key] ?? 0
+            guard left > 0 else { return true }
+            remaining[key] = left - 1
+            return false
+        }
+        return result
+    }
+
+    static func normalized(_ path: String) -> String {
+        var path = Substring(path)
+        while path.hasPrefix("./") { path = path.dropFirst(2) }
+        return String(path)
+    }
+
+    /// The baseline as JSON, sorted so it diffs well.
+    public var json: String {
+        let keys = counts.keys.sorted { ($0.file, $0.rule, $0.pointer) < ($1.file, $1.rule, $1.pointer) }
+        var out = "{\n  \"version\": 1,\n  \"findings\": ["
+        for (index, key) in keys.enumerated() {
+            out += index == 0 ? "\n" : ",\n"
+            out += "    {\"file\": \(JSONText.quoted(key.file)), \"rule\": \(JSONText.quoted(key.rule)), "
+            out += "\"pointer\": \(JSONText.quoted(key.pointer)), \"count\": \(counts[key]!)}"
+        }
+        out += keys.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+        return out
+    }
+
+    public static func read(path: String, bytes: [UInt8]) throws -> Baseline {
+        let result = DocumentReader.read(SourceFile(path: path, bytes: bytes, format: .json))
+        if let problem = result.findings.first(where: { $0.severity == .error }) {
+            throw ConfigurationError(path: path, span: problem.span, message: problem.message)
+        }
+        guard let document = result.documents.first, let root = document.root,
+            let list = document.value(of: root, key: "findings"), document[list].isSequence
+        else {
+            throw ConfigurationError(
+                path: path, message: "a baseline is {\"version\": 1, \"findings\": [...]}")
+        }
+        var baseline = Baseline()
+        for item in document.items(of: list) {
+            func text(_ key: String) -> String? {
+                document.value(of: item, key: key).map { document[$0].text }
+            }
+            guard let file = text("file"), let rule = text("rule") else {
+                throw ConfigurationError(
+                    path: path, span: document[item].span, message: "an entry needs file and rule")
+            }
+            baseline.counts[Key(file: file, rule: rule, pointer: text("pointer") ?? ""), default: 0] +=
+                Int(text("count") ?? "1") ?? 1
+        }
+        return baseline
+    }
+}

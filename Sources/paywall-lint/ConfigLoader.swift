@@ -1,0 +1,82 @@
+import PaywallLint
+
+/// Finds and reads the configuration: `--config FILE`, else the nearest `.paywall-lint.yml`
+/// (`.yaml`, `.json`) walking up from the current folder; without one, the defaults.
+enum ConfigLoader {
+    static func load(explicit: String?) throws -> Configuration {
+        let cwd = FileSystem.currentDirectory()
+        if let explicit {
+            let absolute = explicit.hasPrefix("/") ? explicit : cwd + "/" + explicit
+            return try read(absolute, shownAs: explicit)
+        }
+        var directory = cwd
+        while true {
+            for name in Configuration.fileNames {
+                let candidate = (directory == "/" ? "" : directory) + "/" + name
+                if case .file = FileSystem.kind(of: candidate) {
+                    return try read(candidate, shownAs: relative(candidate, to: cwd))
+                }
+            }
+            guard directory != "/", let slash = directory.lastIndex(of: "/") else { break }
+            directory = slash == directory.startIndex ? "/" : String(directory[..<slash])
+        }
+        return Configuration(directory: cwd)
+    }
+
+    private static func read(_ path: String, shownAs: String) throws -> Configuration {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(path, limit: 1 << 20)
+        } catch {
+            throw ConfigurationError(
+                path: shownAs, message: "cannot read the configuration: \(error.message)")
+        }
+        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        return try Configuration.read(
+            path: shownAs, text: String(decoding: bytes, as: UTF8.self),
+            directory: directory.isEmpty ? "/" : directory
+        ) { file in
+            do {
+                return String(decoding: try FileSystem.read(file, limit: 8 << 20), as: UTF8.self)
+            } catch let error as FileSystem.ReadError {
+                throw ConfigurationError(path: file, message: error.message)
+            }
+        }
+    }
+
+    /// Store data from `--storekit` or the config's `storekit:` (relative to the config's folder).
+    static func store(flag: String?, config: Configuration) throws -> StoreData? {
+        let path: String
+        let shown: String
+        if let flag {
+            path = flag
+            shown = flag
+        } else if let configured = config.storekit {
+            path = configured.hasPrefix("/") ? configured : config.directory + "/" + configured
+            shown = configured
+        } else {
+            return nil
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(path, limit: 8 << 20)
+        } catch {
+            throw ConfigurationError(path: shown, message: "cannot read the StoreKit file: \(error.message)")
+        }
+        return try StoreKitReader.read(path: shown, bytes: bytes)
+    }
+
+    /// `path` relative to `base` when it lies inside it; otherwise unchanged.
+    static func relative(_ path: String, to base: String) -> String {
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    /// An input path relative to the config's folder, for include/exclude and overrides.
+    static func configRelative(_ path: String, config: Configuration) -> String {
+        var absolute = path.hasPrefix("/") ? path : FileSystem.currentDirectory() + "/" + path
+        while let range = absolute.firstRange(of: "/./") { absolute.replaceSubrange(range, with: "/") }
+        if absolute.hasSuffix("/.") { absolute.removeLast(2) }
+        return relative(absolute, to: config.directory)
+    }
+}

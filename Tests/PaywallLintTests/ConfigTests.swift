@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+
+@testable import PaywallLint
+
+@Suite("Configuration, baseline and the CLI around them")
+struct ConfigTests {
+    func project(_ files: [String: String]) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "pl-config-\(UUID().uuidString)")
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return root
+    }
+
+    var sketchy: String {
+        get throws {
+            try String(
+                contentsOf: Paths.examples.appendingPathComponent("sketchy/weekly.yaml"), encoding: .utf8)
+        }
+    }
+
+    @Test("the nearest config applies: extends, rule settings, per-folder overrides, exclude")
+    func overrides() throws {
+        let delayed = try sketchy.replacingOccurrences(of: "delay_seconds: 0", with: "delay_seconds: 3")
+        let root = try project([
+            ".paywall-lint.yml": """
+            extends: [sketchy]
+            rules: {sketchy/benefits: off}
+            exclude: ["**/skip/**"]
+            overrides:
+              - files: ["paywalls/legacy/**"]
+                rules: {apple/close-delay: warning}
+
+            """,
+            "paywalls/legacy/old.yaml": delayed, "paywalls/new.yaml": delayed,
+            "paywalls/skip/x.yaml": delayed,
+        ])
+        let result = try runCLI(["."], in: root.appendingPathComponent("paywalls"))
+        let lines = result.output.split(separator: "\n").filter { $0.contains("[apple/close-delay]") }
+        #expect(lines.count == 2)
+        #expect(lines.contains { $0.hasPrefix("legacy/old.yaml:24:18: warning:") })
+        #expect(lines.contains { $0.hasPrefix("new.yaml:24:18: error:") })
+        #expect(result.status == 1)
+        // Excluded files are skipped when walked, and with --force-exclude also when named.
+        #expect(try runCLI(["skip/x.yaml"], in: root.appendingPathComponent("paywalls")).status == 1)
+        let forced = try runCLI(
+            ["--force-exclude", "skip/x.yaml"], in: root.appendingPathComponent("paywalls"))
+        #expect(forced.status == 0)
+        #expect(forced.error.contains("no files to lint"))
+    }
+
+    @Test("config errors: unknown key or rule ID with a suggestion, exit 2")
+    func errors() throws {
+        let unknownKey = try project([".paywall-lint.yml": "extend: [sketchy]\n"])
+        let result = try runCLI(["."], in: unknownKey)
+        #expect(result.status == 2)
+        #expect(
+            result.error.contains(
+                ".paywall-lint.yml:1:1: error: unknown key 'extend' in the configuration; did you mean 'extends'?"
+            ))
+        let unknownRule = try project([".paywall-lint.yml": "rules:\n  apple/close-buton: off\n"])
+        let rule = try runCLI(["."], in: unknownRule)
+        #expect(rule.status == 2)
+        #expect(
+            rule.error.contains(
+                "2:3: error: unknown rule 'apple/close-buton'; did you mean 'apple/close-button'?"))
+        let unknownPack = try project([".paywall-lint.yml": "extends: [skechy]\n"])
+        #expect(try runCLI(["."], in: unknownPack).error.contains("did you mean 'sketchy'?"))
+    }
+
+    @Test("a user pack file extends a built-in pack and adds a rule; a bad one is an error with its position")
+    func userPack() throws {
+        let root = try project([
+            ".paywall-lint.yml": "extends: [packs/acme.yml]\n",
+            "packs/acme.yml": """
+            pack: acme
+            extends: [recommended]
+            rules:
+              - id: acme/app-name
+                severity: error
+                summary: The app is called Acme.
+                check: one-of
+                field: app
+                with: {values: [Acme]}
+                examples: {valid: [{app: Acme}], invalid: [{app: Sketchy}]}
+
+            """,
+            "p.yaml": try sketchy,
+        ])
+        let result = try runCLI(["p.yaml"], in: root)
+        #expect(
+            result.output.contains("p.yaml:6:6: error: app is \"Sketchy\"; expected Acme [acme/app-name]"))
+        let broken = try project([
+            ".paywall-lint.yml": "extends: [acme.yml]\n",
+            "acme.yml":
+                "pack: acme\nrules:\n  - id: acme/x\n    severity: error\n    summary: x\n    check: one-off\n    field: app\n",
+            "p.yaml": try sketchy,
+        ])
+        let error = try runCLI(["p.yaml"], in: broken)
+        #expect(error.status == 2)
+        #expect(
+            error.error.contains(
+                "acme.yml:3:5: error: rule acme/x: unknown check 'one-off'; did you mean 'one-of'?"))
+    }
+
+    @Test("--rule and --pack on the command line override the config; print-config shows the result")
+    func commandLine() throws {
+        let root = try project([".paywall-lint.yml": "extends: [sketchy]\nfail-on: warning\n"])
+        let printed = try runCLI(["print-config", "--rule", "sketchy/benefits=off"], in: root)
+        #expect(printed.output.contains("extends: [sketchy]"))
+        #expect(printed.output.contains("fail-on: warning"))
+        #expect(printed.output.contains("  sketchy/benefits: off"))
+        #expect(
+            printed.output.contains(
+                "  recommended/legible-text: {severity: error, with: {min-contrast: \"4.5\", min-size: \"11\"}}"
+            ))
+        let rules = try runCLI(["rules", "--pack", "apple", "--format", "json"], in: root)
+        #expect(!rules.output.contains("sketchy/"))
+        #expect(rules.output.contains("\"id\": \"apple/close-button\""))
+    }
+
+    @Test("a baseline keyed by rule and JSON pointer survives inserted lines")
+    func baseline() throws {
+        let delayed = try sketchy.replacingOccurrences(of: "delay_seconds: 0", with: "delay_seconds: 3")
+        let root = try project(["p.yaml": delayed])
+        let written = try runCLI(["--write-baseline", "baseline.json", "p.yaml"], in: root)
+        #expect(written.status == 0)
+        let json = try String(contentsOf: root.appendingPathComponent("baseline.json"), encoding: .utf8)
+        #expect(
+            json.contains(
+                "\"rule\": \"apple/close-delay\", \"pointer\": \"/close/delay_seconds\", \"count\": 1"))
+        // Lines inserted above: the baseline still covers the finding.
+        try ("# moved down\n\n" + delayed).write(
+            to: root.appendingPathComponent("p.yaml"), atomically: true, encoding: .utf8)
+        let again = try runCLI(["--baseline", "baseline.json", "p.yaml"], in: root)
+        #expect(again.status == 0)
+        #expect(again.output.contains("No problems found"))
+        // A new problem is still reported.
+        let worse = ("# moved down\n\n" + delayed).replacingOccurrences(
+            of: "presentation: full_screen", with: "presentation: sheet")
+        try worse.write(to: root.appendingPathComponent("p.yaml"), atomically: true, encoding: .utf8)
+        let newFinding = try runCLI(["--baseline", "baseline.json", "p.yaml"], in: root)
+        #expect(newFinding.status == 1)
+        #expect(newFinding.output.contains("[recommended/full-screen]"))
+        #expect(!newFinding.output.contains("[apple/close-delay]"))
+    }
+
+    @Test("globs")
+    func globs() {
+        #expect(Glob("**/legacy/**").matches("paywalls/legacy/a.yaml"))
+        #expect(Glob("paywalls/*.yaml").matches("paywalls/a.yaml"))
+        #expect(!Glob("paywalls/*.yaml").matches("paywalls/x/a.yaml"))
+        #expect(Glob("*.json").matches("deep/down/a.json"))
+        #expect(Glob("p/**/*.{yml,yaml}").matches("p/a.yml"))
+        #expect(Glob("p/**/*.{yml,yaml}").matches("p/q/r/a.yaml"))
+        #expect(!Glob("p/?.yaml").matches("p/ab.yaml"))
+    }
+}
