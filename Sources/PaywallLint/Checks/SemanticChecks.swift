@@ -4,6 +4,9 @@ extension CheckRegistry {
         ControlPresentCheck.self, LegibilityCheck.self, LocalizationsCompleteCheck.self, ProductIDsCheck.self,
         BilledAmountCheck.self, StoreProductExistsCheck.self, MinPeriodCheck.self, TrialTimelineCheck.self,
         WeeklyPlanCheck.self, LockedPricingCheck.self, TemplateCheck.self, RevenueCatLocalizationCheck.self,
-        PerUnitOnlyCheck.self,
+        PerUnitOnlyCheck.self, ForbidWordsCheck.self, RequireWordsCheck.self, PriceLiteralCheck.self,
+        SavingsLiteralCheck.self, UrgencyCheck.self, TrialTermsCheck.self, DisclosureCheck.self,
+        CalmToneCheck.self,
+        ConfirmshamingCheck.self,
     ]
 }

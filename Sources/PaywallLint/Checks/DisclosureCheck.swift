@@ -1,0 +1,75 @@
+/// `disclosure`: for auto-renewable products, a disclosure in the footer (or next to the CTA)
+/// that names the price and the period through variables and says that the subscription renews
+/// automatically and can be cancelled.
+struct DisclosureCheck: Check {
+    static let name = "disclosure"
+    static let options = [
+        OptionSpec(
+            "placements", .texts, "where the disclosure may be (default footer, above_cta, below_cta)"),
+        OptionSpec("renewal-words", .vocabulary, "words saying it renews (default: renewal-words)"),
+        OptionSpec("cancel-words", .vocabulary, "words saying it can be cancelled (default: cancel-words)"),
+    ]
+
+    let placements: [String]
+    let renewal: PhraseMatcher
+    let cancel: PhraseMatcher
+
+    init(_ setup: CheckSetup) throws {
+        placements = try setup.texts("placements") ?? ["footer", "above_cta", "below_cta"]
+        renewal = PhraseMatcher(
+            phrases: try setup.phrases("renewal-words") ?? setup.vocabularies["renewal-words"] ?? [])
+        cancel = PhraseMatcher(
+            phrases: try setup.phrases("cancel-words") ?? setup.vocabularies["cancel-words"] ?? [])
+    }
+
+    func run(_ context: inout RuleContext) {
+        let paywall = context.paywall
+        let products = paywall.products?.value ?? []
+        // Only for auto-renewable subscriptions; a product of unknown kind might be one.
+        guard
+            products.isEmpty
+                || products.contains(where: { $0.kind == nil || $0.kind?.value == "auto_renewable" })
+        else {
+            return
+        }
+        guard let disclosure = paywall.disclosure else {
+            context.report(
+                "no subscription disclosure: auto-renewable products need the price, the period, automatic renewal "
+                    + "and how to cancel in the footer",
+                at: SourceSpan(at: paywall.place.span.start), node: paywall.place.node)
+            return
+        }
+        if let placement = disclosure.placement, !placements.contains(placement.value) {
+            context.report(
+                "the disclosure is \(placement.value); show it in the \(placements.joined(separator: ", ")) instead",
+                at: placement.span, node: placement.node)
+        }
+        let catalog = paywall.dialect.variables
+        let texts = paywall.copy.filter { $0.field == "disclosure.text" }
+        guard !texts.isEmpty else {
+            context.report(
+                "the disclosure has no text", at: disclosure.place.span, node: disclosure.place.node)
+            return
+        }
+        for copy in texts {
+            let kinds = Set(copy.template.variables.compactMap { catalog.kind(of: $0.name) })
+            let names = Set(copy.template.variables.map(\.name))
+            var missing: [String] = []
+            if !kinds.contains(.billedTotal) { missing.append("the price ({{ price }})") }
+            if !kinds.contains(.period) && !names.contains("price_per_period") {
+                missing.append("the period ({{ period }})")
+            }
+            if renewal.firstMatch(in: copy.template.plain) == nil {
+                missing.append("that it renews automatically")
+            }
+            if cancel.firstMatch(in: copy.template.plain) == nil {
+                missing.append("that it can be cancelled")
+            }
+            guard !missing.isEmpty else { continue }
+            context.report(
+                "the disclosure (\(copy.label)) does not state \(missing.joined(separator: ", "))",
+                at: copy.span,
+                node: copy.node)
+        }
+    }
+}

@@ -1,0 +1,83 @@
+/// `calm-tone`: no exclamation marks, no all-caps shouting and no urgency wording in copy.
+struct CalmToneCheck: Check {
+    static let name = "calm-tone"
+    static let options = [CopySelection.option]
+
+    let urgency: UrgencyDetector
+    let selection: CopySelection
+
+    init(_ setup: CheckSetup) throws {
+        urgency = UrgencyDetector(vocabularies: setup.vocabularies)
+        selection = try CopySelection(setup)
+    }
+
+    func run(_ context: inout RuleContext) {
+        for copy in selection.copies(context) {
+            let plain = copy.template.plain
+            if let index = plain.firstIndex(where: { $0 == "!" || $0 == "！" }) {
+                context.report(
+                    "\(copy.label) exclaims (\"!\"); keep the tone calm", in: copy,
+                    plainRange: index..<(index + 1))
+            } else if let shout = Self.shouting(plain) {
+                context.report(
+                    "\(copy.label) shouts in capitals; keep the tone calm", in: copy, plainRange: shout)
+            } else if let match = urgency.matches(in: plain).first {
+                context.report(
+                    "\(copy.label) pressures with \"\(match.text)\"; keep the tone calm", in: copy,
+                    plainRange: match.range)
+            }
+        }
+    }
+
+    /// Two or more all-caps words of three or more letters in a row ("UNLOCK NOW").
+    static func shouting(_ text: [Unicode.Scalar]) -> Range<Int>? {
+        var words: [Range<Int>] = []
+        var start: Int?
+        var allUpper = true
+        for index in 0...text.count {
+            let scalar: Unicode.Scalar = index < text.count ? text[index] : " "
+            if scalar.properties.isAlphabetic {
+                if start == nil {
+                    start = index
+                    allUpper = true
+                }
+                if !scalar.properties.isUppercase { allUpper = false }
+            } else if let wordStart = start {
+                if allUpper && index - wordStart >= 3 {
+                    words.append(wordStart..<index)
+                    if words.count >= 2, words[words.count - 2].upperBound + 1 >= wordStart - 1 {
+                        return words[words.count - 2].lowerBound..<index
+                    }
+                } else {
+                    words.removeAll()
+                }
+                start = nil
+            }
+        }
+        return nil
+    }
+}
+
+/// `confirmshaming`: the dismiss label is neutral, not guilt-tripping.
+struct ConfirmshamingCheck: Check {
+    static let name = "confirmshaming"
+    static let field = FieldUse.optional
+    static let options = [CopySelection.option]
+
+    let detector: ConfirmshamingDetector
+    let selection: CopySelection
+
+    init(_ setup: CheckSetup) throws {
+        detector = ConfirmshamingDetector(vocabularies: setup.vocabularies)
+        selection = try CopySelection(setup)
+    }
+
+    func run(_ context: inout RuleContext) {
+        for copy in selection.copies(context) {
+            guard let match = detector.matches(in: copy.template.plain).first else { continue }
+            context.report(
+                "\(copy.label) \"\(copy.text)\" shames people for declining (\"\(match.text)\"); use a neutral label such as \"Not now\"",
+                in: copy, plainRange: match.range)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+/// `trial-terms`: where copy says "free" or "trial" about an offer, the same copy states the
+/// trial's length (`{{ trial_duration }}` / `{{ intro_period }}`) and the price after it.
+struct TrialTermsCheck: Check {
+    static let name = "trial-terms"
+    static let options = [
+        OptionSpec("trial-words", .vocabulary, "words for a trial (default: the trial-words vocabulary)"),
+        CopySelection.option,
+    ]
+
+    let free: FreeDetector
+    let trial: PhraseMatcher
+    let periods: PhraseMatcher
+    let selection: CopySelection
+
+    init(_ setup: CheckSetup) throws {
+        free = FreeDetector(vocabularies: setup.vocabularies)
+        trial = PhraseMatcher(
+            phrases: try setup.phrases("trial-words") ?? setup.vocabularies["trial-words"] ?? [])
+        periods = PhraseMatcher(phrases: setup.vocabularies["free-period-words"] ?? [])
+        selection = try CopySelection(setup)
+    }
+
+    func run(_ context: inout RuleContext) {
+        let catalog = context.paywall.dialect.variables
+        for copy in selection.copies(context) {
+            let plain = copy.template.plain
+            guard let claim = offerClaim(plain) else { continue }
+            let kinds = Set(copy.template.variables.compactMap { catalog.kind(of: $0.name) })
+            var missing: [String] = []
+            if kinds.isDisjoint(with: [.trial, .introPeriod]) {
+                missing.append("the trial's length ({{ trial_duration }})")
+            }
+            if !kinds.contains(.billedTotal) { missing.append("the price after it ({{ price }})") }
+            guard !missing.isEmpty else { continue }
+            context.report(
+                "\(copy.label) offers \"\(claim.text)\" without \(missing.joined(separator: " and "))",
+                in: copy, plainRange: claim.range)
+        }
+    }
+
+    /// A trial word, or a "free" that sits next to a period ("free week", "7 days free").
+    private func offerClaim(_ plain: [Unicode.Scalar]) -> DetectorMatch? {
+        if let match = trial.firstMatch(in: plain) { return match }
+        let periodMatches = periods.matches(in: plain)
+        for match in free.matches(in: plain) {
+            let near = periodMatches.contains { period in
+                Self.wordsBetween(plain, match.range, period.range) <= 1
+            }
+            if near { return match }
+        }
+        return nil
+    }
+
+    /// How many words separate two ranges of text.
+    static func wordsBetween(_ text: [Unicode.Scalar], _ a: Range<Int>, _ b: Range<Int>) -> Int {
+        let gap =
+            a.upperBound <= b.lowerBound
+            ? a.upperBound..<b.lowerBound : b.upperBound..<max(b.upperBound, a.lowerBound)
+        var words = 0
+        var inWord = false
+        for scalar in text[gap] {
+            let letter = scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+            if letter && !inWord { words += 1 }
+            inWord = letter
+        }
+        return words
+    }
+}

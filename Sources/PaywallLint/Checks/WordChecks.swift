@@ -1,0 +1,74 @@
+/// `forbid-words`: copy contains none of a vocabulary's phrases (or a detector's matches).
+struct ForbidWordsCheck: Check {
+    static let name = "forbid-words"
+    static let field = FieldUse.optional
+    static let options = TextDetector.options + [CopySelection.option, MessageTemplate.option]
+
+    let detector: TextDetector
+    let selection: CopySelection
+    let message: MessageTemplate
+
+    init(_ setup: CheckSetup) throws {
+        detector = try TextDetector.from(setup)
+        selection = try CopySelection(setup)
+        message = MessageTemplate(setup)
+    }
+
+    func run(_ context: inout RuleContext) {
+        for copy in selection.copies(context) {
+            for match in detector.find(copy.template.plain) {
+                context.report(
+                    message.render("\"\(match.text)\" in \(copy.label)", path: copy.label, value: match.text),
+                    in: copy, plainRange: match.range)
+            }
+        }
+    }
+}
+
+/// `require-words`: copy contains a phrase of a vocabulary (or a detector's match) — in each
+/// selected copy field (`scope: each`) or in at least one of them (`scope: any`).
+struct RequireWordsCheck: Check {
+    static let name = "require-words"
+    static let field = FieldUse.optional
+    static let options =
+        TextDetector.options + [
+            CopySelection.option, OptionSpec("scope", .text, "each (default) or any"), MessageTemplate.option,
+        ]
+
+    let detector: TextDetector
+    let selection: CopySelection
+    let any: Bool
+    let message: MessageTemplate
+
+    init(_ setup: CheckSetup) throws {
+        detector = try TextDetector.from(setup)
+        selection = try CopySelection(setup)
+        switch setup.text("scope") ?? "each" {
+        case "each": any = false
+        case "any": any = true
+        default: throw setup.error("scope is each or any")
+        }
+        message = MessageTemplate(setup)
+    }
+
+    func run(_ context: inout RuleContext) {
+        let copies = selection.copies(context)
+        let missing = copies.filter { detector.find($0.template.plain).isEmpty }
+        if any {
+            guard missing.count == copies.count else { return }
+            let place = context.paywall.place
+            let anchor = copies.first
+            context.report(
+                message.render("no copy says it (\(detector.name))", path: anchor?.label ?? "copy"),
+                at: anchor?.span ?? SourceSpan(at: place.span.start), node: anchor?.node ?? place.node)
+            return
+        }
+        for copy in missing {
+            context.report(
+                message.render(
+                    "\(copy.label) \"\(copy.text)\" has no \(detector.name) wording", path: copy.label,
+                    value: copy.text),
+                at: copy.span, node: copy.node)
+        }
+    }
+}

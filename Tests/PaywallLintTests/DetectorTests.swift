@@ -1,0 +1,288 @@
+import Foundation
+import Testing
+
+@testable import PaywallLint
+
+/// The copy detectors, measured on a labelled corpus and pinned by exact ranges.
+@Suite struct DetectorTests {
+    /// The vocabularies of the built-in core pack, as the linter uses them.
+    static func vocabularies() throws -> [String: [String]] {
+        try #require(try PackLibrary.builtIn().packs["core"]).vocabularies
+    }
+
+    static let detectorNames = ["price", "savings", "urgency", "free", "payment-verb", "confirmshaming"]
+
+    /// The detector a corpus line is labelled for, as a function of `Template.plain`.
+    static func detector(_ name: String, _ vocabularies: [String: [String]]) -> ([Unicode.Scalar]) ->
+        [DetectorMatch]
+    {
+        switch name {
+        case "price": PriceDetector(vocabularies: vocabularies).matches
+        case "savings": SavingsDetector(vocabularies: vocabularies).matches
+        case "urgency": UrgencyDetector(vocabularies: vocabularies).matches
+        case "free": FreeDetector(vocabularies: vocabularies).matches
+        case "payment-verb": PaymentVerbDetector(vocabularies: vocabularies).matches
+        case "confirmshaming": ConfirmshamingDetector(vocabularies: vocabularies).matches
+        default: { _ in [] }
+        }
+    }
+
+    struct CorpusLine {
+        var detector: String
+        var positive: Bool
+        var lang: String
+        var text: String
+    }
+
+    static func corpus() throws -> [CorpusLine] {
+        let url = Paths.fixtures.appendingPathComponent("copy-corpus.tsv")
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").dropFirst()
+        return try lines.map { line in
+            let columns = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
+            try #require(columns.count == 4, "bad corpus line: \(line)")
+            return CorpusLine(
+                detector: String(columns[0]), positive: columns[1] == "+", lang: String(columns[2]),
+                text: String(columns[3]))
+        }
+    }
+
+    @Test(arguments: detectorNames)
+    func corpusPrecisionAndRecall(detector name: String) throws {
+        let detect = Self.detector(name, try Self.vocabularies())
+        let lines = try Self.corpus().filter { $0.detector == name }
+        try #require(!lines.isEmpty)
+        var (tp, fp, fn, tn) = (0, 0, 0, 0)
+        var misses: [String] = []
+        for line in lines {
+            let found = !detect(Template(line.text).plain).isEmpty
+            switch (line.positive, found) {
+            case (true, true): tp += 1
+            case (false, false): tn += 1
+            case (false, true):
+                fp += 1
+                misses.append("  false positive [\(line.lang)] \(line.text)")
+            case (true, false):
+                fn += 1
+                misses.append("  false negative [\(line.lang)] \(line.text)")
+            }
+        }
+        let precision = Double(tp) / Double(max(tp + fp, 1))
+        let recall = Double(tp) / Double(max(tp + fn, 1))
+        let figures = String(format: "precision %.2f recall %.2f", precision, recall)
+        print("\(name): \(figures) (tp \(tp), fp \(fp), fn \(fn), tn \(tn))")
+        for miss in misses { print(miss) }
+        #expect(precision >= 0.95, "\(name) precision")
+        #expect(recall >= 0.95, "\(name) recall")
+    }
+
+    // MARK: - Prices
+
+    func prices(_ text: String) throws -> [String] {
+        try PriceDetector(vocabularies: Self.vocabularies()).matches(in: Template(text).plain).map(\.text)
+    }
+
+    @Test func priceExactRange() throws {
+        let detector = PriceDetector(vocabularies: try Self.vocabularies())
+        let text = Array("Start for 3,99 € today".unicodeScalars)
+        #expect(detector.matches(in: text) == [DetectorMatch(range: 10..<16, text: "3,99 €")])
+    }
+
+    @Test(arguments: [
+        ("$3.99", "$3.99"), ("Only 3,99 € a week", "3,99 €"), ("£2.49 weekly", "£2.49"),
+        ("¥480", "¥480"), ("週480円で描き放題", "480円"), ("Apenas R$ 19,90 por mês", "R$ 19,90"),
+        ("Billed USD 3.99", "USD 3.99"), ("CHF 12.50 pro Monat", "CHF 12.50"),
+        ("Årligt: 1.299,00 kr", "1.299,00 kr"), ("₹299 प्रति माह", "₹299"), ("Pro – US$4.99", "US$4.99"),
+        ("USD3.99 weekly", "USD3.99"), ("3€99 par semaine", "3€99"), ("Всего 1 990 руб.", "1 990 руб."),
+        ("Just 99p a week", "99p"), ("4,99 $ au Canada", "4,99 $"), ("주 ₩5,900으로", "₩5,900"),
+        ("Only 19.99 dollars", "19.99 dollars"),
+    ])
+    func priceExamples(text: String, price: String) throws {
+        #expect(try prices(text) == [price])
+    }
+
+    @Test func pricesWithSpecialSpacesAndFullWidthDigits() throws {
+        #expect(try prices("3,99\u{00A0}€") == ["3,99\u{00A0}€"])
+        #expect(try prices("1\u{202F}990\u{202F}₽") == ["1\u{202F}990\u{202F}₽"])
+        #expect(try prices("初回 ＄０．９９、その後") == ["＄０．９９"])
+        #expect(try prices("週額￥４８０で") == ["￥４８０"])
+    }
+
+    @Test(arguments: [
+        "24/7 support", "Version 2.0 brings layers", "Sync across 3 devices", "100% private",
+        "Requires iOS 17", "com.sketchy.pro.399", "Full pricing at https://sketchy.app/pricing/3.99",
+        "{{ price }} / week", "Only {{ price }} per week", "Pay in USD, EUR or GBP",
+        "Prices in £ include VAT",
+        "Version 3.9.9", "Export in 1080p", "12種類の円形ブラシ", "Rated 4.8 stars by 12,000 artists",
+        "Top 10 in Design", "{{ intro_price }} for {{ intro_period }}, then {{ price }}/{{ period }}",
+    ])
+    func noPrice(text: String) throws {
+        #expect(try prices(text) == [])
+    }
+
+    @Test func priceRangeMapsBackThroughTheTemplate() throws {
+        let template = Template("{{ product_name }}: $3.99, then {{ price }}")
+        let matches = PriceDetector(vocabularies: try Self.vocabularies()).matches(in: template.plain)
+        try #require(matches.count == 1)
+        #expect(matches[0].text == "$3.99")
+        #expect(template.rawRange(ofPlain: matches[0].range) == 20..<25)
+    }
+
+    // MARK: - Savings
+
+    func savings(_ text: String) throws -> [String] {
+        try SavingsDetector(vocabularies: Self.vocabularies()).matches(in: Template(text).plain).map(\.text)
+    }
+
+    @Test(arguments: [
+        ("Save 17%", "Save 17%"), ("-40%", "-40%"), ("−50 % today", "−50 %"), ("Spare 30 %", "Spare 30 %"),
+        ("50% off your first year", "50% off"), ("Up to 70% off", "70% off"), ("30%オフ", "30%オフ"),
+        ("2 months free with yearly", "2 months free"), ("年額プランで2か月分無料", "2か月分無料"),
+        ("半額キャンペーン", "半額"), ("年度会员7折", "7折"), ("%30 indirim", "%30 indirim"),
+        ("Réduction de 25 %", "Réduction de 25 %"),
+        ("Annual saves you $25 compared with weekly", "saves you $25"),
+        ("12 months for the price of 9", "for the price of 9"),
+        ("Pay for 10 months, get 12", "Pay for 10 months, get 12"),
+    ])
+    func savingsExamples(text: String, saving: String) throws {
+        #expect(try savings(text) == [saving])
+    }
+
+    @Test(arguments: [
+        "100% private", "99.9% uptime", "50% more brushes", "Save {{ savings_percent }}",
+        "Save your drawings",
+        "Save 3 custom palettes", "Zoom up to 400%", "100% ad-free", "7种折纸模板", "Less than $1 a day",
+        "2 free drawings every month", "Loved by 90% of artists, save time",
+    ])
+    func noSavings(text: String) throws {
+        #expect(try savings(text) == [])
+    }
+
+    // MARK: - Word-list detectors
+
+    @Test func freeDetectorFindsWordsAndZeroPrices() throws {
+        let detector = FreeDetector(vocabularies: try Self.vocabularies())
+        func found(_ text: String) -> [String] { detector.matches(in: Template(text).plain).map(\.text) }
+        #expect(found("Start your free week") == ["free"])
+        #expect(found("$0 for your first week") == ["$0"])
+        #expect(found("0円で7日間お試し") == ["0円"])
+        #expect(found("Ad-free drawing, free updates") == ["free"])
+        #expect(found("Kostenlose Testphase") == ["Kostenlose"])
+        #expect(found("Freedom to draw, feel free to cancel") == [])
+        #expect(found("$0.99 for your first week") == [])
+    }
+
+    @Test func paymentVerbDetectorReadsALiteralPriceAsAVariable() throws {
+        let detector = PaymentVerbDetector(vocabularies: try Self.vocabularies())
+        func found(_ text: String) -> [String] { detector.matches(in: Template(text).plain).map(\.text) }
+        #expect(found("Start {{ intro_price }} Week") == ["Start \u{FFFC} Week"])
+        #expect(found("Start $0.99 Week") == ["Start $0.99 Week"])
+        #expect(found("Restore Purchases") == [])
+        #expect(found("Start Free Trial") == [])
+    }
+
+    @Test func urgencyAndConfirmshaming() throws {
+        let vocabularies = try Self.vocabularies()
+        let urgency = UrgencyDetector(vocabularies: vocabularies)
+        let shaming = ConfirmshamingDetector(vocabularies: vocabularies)
+        #expect(
+            urgency.matches(in: Template("Don’t miss out: offer ends soon").plain).map(\.text) == [
+                "Don’t miss out", "offer ends",
+            ])
+        #expect(urgency.matches(in: Template("No hurry, take your time").plain) == [])
+        #expect(
+            shaming.matches(in: Template("No thanks, I’ll pay full price").plain).map(\.text) == [
+                "I’ll pay full price"
+            ])
+        #expect(shaming.matches(in: Template("Not now").plain) == [])
+    }
+
+    // MARK: - PhraseMatcher
+
+    func phrases(_ phrases: [String], exceptions: [String] = [], in text: String) -> [String] {
+        PhraseMatcher(phrases: phrases, exceptions: exceptions).matches(in: Template(text).plain).map(\.text)
+    }
+
+    @Test func phraseMatcherWordBoundaries() {
+        #expect(phrases(["free"], in: "Free, free! FREE") == ["Free", "free", "FREE"])
+        #expect(phrases(["free"], in: "Freedom, carefree, freely, free2") == [])
+        #expect(phrases(["free"], in: "(free)") == ["free"])
+        #expect(phrases(["бесплатн*"], in: "Попробовать бесплатно") == ["бесплатно"])
+        // A variable is a word boundary.
+        #expect(phrases(["free"], in: "{{ app_name }}free{{ period }}") == ["free"])
+    }
+
+    @Test func phraseMatcherExactRangesAndFolding() {
+        let matcher = PhraseMatcher(phrases: ["final offer", "straße", "σας"])
+        let text = Array("Our ﬁnal  offer: STRASSE σΑΣ".unicodeScalars)
+        #expect(
+            matcher.matches(in: text) == [
+                DetectorMatch(range: 4..<15, text: "ﬁnal  offer"),
+                DetectorMatch(range: 17..<24, text: "STRASSE"),
+                DetectorMatch(range: 25..<28, text: "σΑΣ"),
+            ])
+        // Full-width letters and digits, and no-break spaces, are matched through NFKC.
+        #expect(phrases(["limited time"], in: "ＬＩＭＩＴＥＤ\u{00A0}time") == ["ＬＩＭＩＴＥＤ\u{00A0}time"])
+        #expect(phrases(["don't miss out"], in: "Don’t\nmiss   out") == ["Don’t\nmiss   out"])
+    }
+
+    @Test func phraseMatcherContinuationAndAnyWord() {
+        #expect(
+            phrases(["kostenlos*"], in: "Kostenlos und kostenlose Vorlagen") == ["Kostenlos", "kostenlose"])
+        #expect(phrases(["kostenlos*"], in: "unkostenlos") == [])
+        #expect(phrases(["get * pro"], in: "Get Sketchy Pro") == ["Get Sketchy Pro"])
+        #expect(phrases(["get * pro"], in: "Get Pro") == [])
+        #expect(phrases(["for the price of #"], in: "12 months for the price of 9") == ["for the price of 9"])
+        #expect(phrases(["for the price of #"], in: "for the price of a coffee") == [])
+    }
+
+    @Test func phraseMatcherVariables() {
+        let matcher = PhraseMatcher(phrases: ["start {} week"])
+        let template = Template("Start {{ intro_price }} week")
+        #expect(
+            matcher.matches(in: template.plain) == [DetectorMatch(range: 0..<12, text: "Start \u{FFFC} week")]
+        )
+        #expect(template.rawRange(ofPlain: 0..<12) == 0..<28)
+        #expect(phrases(["start {} week"], in: "Start week") == [])
+        // Without `{}` a variable is not a wildcard.
+        #expect(phrases(["start week"], in: "Start {{ intro_price }} week") == [])
+        #expect(phrases(["{} off"], in: "{{ savings_percent }}off") == ["\u{FFFC}off"])
+    }
+
+    @Test func phraseMatcherExceptions() {
+        let exceptions = ["-free", "free up", "feel free", "hands-free"]
+        #expect(phrases(["free"], exceptions: exceptions, in: "Ad-free drawing") == [])
+        #expect(phrases(["free"], exceptions: exceptions, in: "Free up space, feel free") == [])
+        #expect(phrases(["free"], exceptions: exceptions, in: "Hands-free mode and free updates") == ["free"])
+    }
+
+    @Test func phraseMatcherScriptsWithoutSpaces() {
+        #expect(phrases(["無料"], in: "7日間無料体験") == ["無料"])
+        #expect(phrases(["무료"], in: "무료로 체험하기") == ["무료"])
+        #expect(phrases(["免费"], in: "免费试用7天") == ["免费"])
+        #expect(phrases(["ฟรี"], in: "ทดลองใช้ฟรี 7 วัน") == ["ฟรี"])
+        // A Latin word next to kana is a word of its own.
+        #expect(phrases(["pro"], in: "Proにアップグレード") == ["Pro"])
+    }
+
+    @Test func phraseMatcherLeftmostLongest() {
+        #expect(phrases(["free", "free trial"], in: "Free trial") == ["Free trial"])
+        #expect(phrases(["a b", "b c"], in: "a b c") == ["a b"])
+        #expect(PhraseMatcher(phrases: []).matches(in: Array("anything".unicodeScalars)) == [])
+        #expect(PhraseMatcher(phrases: ["x"]).firstMatch(in: Array("a x x".unicodeScalars))?.range == 2..<3)
+    }
+
+    // MARK: - NormalizedText
+
+    @Test func normalizedTextFoldsAndMapsBack() {
+        let ascii = NormalizedText("Hello World")
+        #expect(String(String.UnicodeScalarView(ascii.scalars)) == "hello world")
+        #expect(ascii.sourceRange(of: 6..<11) == 6..<11)
+
+        let text = NormalizedText("Straße ３\u{00A0}\u{202F}\u{3000}ﬁ e\u{301} ΣΑΣ")
+        #expect(String(String.UnicodeScalarView(text.scalars)) == "strasse 3   fi é σασ")
+        #expect(text.sourceRange(of: 4..<6) == 4..<5)  // "ss" comes from "ß"
+        #expect(text.sourceRange(of: 8..<9) == 7..<8)  // "3" from "３"
+        #expect(text.sourceRange(of: 13..<14) == 11..<12)  // "i" from "ﬁ"
+        #expect(text.sourceRange(of: 15..<16) == 13..<15)  // "é" from "e" and U+0301
+    }
+}
