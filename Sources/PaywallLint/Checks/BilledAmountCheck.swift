@@ -3,6 +3,7 @@
 /// larger than it or instead of it. Copy without a font size counts as `default-size`.
 struct BilledAmountCheck: Check {
     static let name = "billed-amount"
+    static let needs: Capabilities = [.priceDisplay, .fontSizes]
     static let options = [
         OptionSpec("min-size", .number, "smallest font size of the billed amount (default 16)"),
         OptionSpec(

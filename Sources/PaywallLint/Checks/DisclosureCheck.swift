@@ -3,6 +3,7 @@
 /// automatically and can be cancelled.
 struct DisclosureCheck: Check {
     static let name = "disclosure"
+    static let needs: Capabilities = .disclosure
     static let options = [
         OptionSpec(
             "placements", .texts, "where the disclosure may be (default footer, above_cta, below_cta)"),

@@ -1,6 +1,7 @@
 /// `localizations-complete`: every locale defines every copy field the default locale defines.
 struct LocalizationsCompleteCheck: Check {
     static let name = "localizations-complete"
+    static let needs: Capabilities = .localizations
     static let options: [OptionSpec] = []
 
     init(_ setup: CheckSetup) throws {}

@@ -9,6 +9,8 @@ public protocol Check: Sendable {
     static var field: FieldUse { get }
     /// Checks that need store data are skipped without it (`--verbose` says so).
     static var needsStoreData: Bool { get }
+    /// What the dialect must be able to express for the check to apply (beyond its field).
+    static var needs: Capabilities { get }
 
     init(_ setup: CheckSetup) throws
 
@@ -17,6 +19,7 @@ public protocol Check: Sendable {
 
 extension Check {
     public static var needsStoreData: Bool { false }
+    public static var needs: Capabilities { [] }
     public static var field: FieldUse { .forbidden }
 }
 

@@ -65,7 +65,8 @@ public struct RuleEngine: Sendable {
         }
         let check = try type.init(CheckSetup(rule: rule, vocabularies: vocabularies, selector: selector))
         return CompiledRule(
-            definition: rule, check: check, needs: selector?.needs ?? [], needsStoreData: type.needsStoreData)
+            definition: rule, check: check, needs: (selector?.needs ?? []).union(type.needs),
+            needsStoreData: type.needsStoreData)
     }
 
     /// Runs every applicable rule on a paywall. `notes` receives why rules were skipped.
@@ -93,7 +94,8 @@ public struct RuleEngine: Sendable {
     }
 
     /// One problem, one finding: where a rule that supersedes another reported on a node or
-    /// span, the other rule's findings there are dropped.
+    /// span, the other rule's findings there are dropped, and so are its findings about things
+    /// missing from the whole document (a missing locale explains a missing headline).
     private func dropSuperseded(_ findings: [Finding]) -> [Finding] {
         guard !supersedes.isEmpty else { return findings }
         var silenced: [(rule: String, pointer: String, span: SourceSpan)] = []
@@ -105,7 +107,8 @@ public struct RuleEngine: Sendable {
         guard !silenced.isEmpty else { return findings }
         return findings.filter { finding in
             !silenced.contains {
-                $0.rule == finding.ruleID && ($0.pointer == finding.pointer || $0.span == finding.span)
+                $0.rule == finding.ruleID
+                    && ($0.pointer == finding.pointer || $0.span == finding.span || finding.pointer.isEmpty)
             }
         }
     }
