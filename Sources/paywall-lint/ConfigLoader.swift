@@ -9,18 +9,33 @@ enum ConfigLoader {
             let absolute = explicit.hasPrefix("/") ? explicit : cwd + "/" + explicit
             return try read(absolute, shownAs: explicit)
         }
-        var directory = cwd
+        return try nearest(from: cwd) ?? Configuration(directory: cwd)
+    }
+
+    /// The nearest configuration walking up from `start` (an absolute folder), if any.
+    static func nearest(from start: String) throws -> Configuration? {
+        guard let path = nearestPath(from: start) else { return nil }
+        return try read(path, shownAs: relative(path, to: FileSystem.currentDirectory()))
+    }
+
+    static func nearestPath(from start: String) -> String? {
+        var directory = start
         while true {
             for name in Configuration.fileNames {
                 let candidate = (directory == "/" ? "" : directory) + "/" + name
-                if case .file = FileSystem.kind(of: candidate) {
-                    return try read(candidate, shownAs: relative(candidate, to: cwd))
-                }
+                if case .file = FileSystem.kind(of: candidate) { return candidate }
             }
-            guard directory != "/", let slash = directory.lastIndex(of: "/") else { break }
+            guard directory != "/", let slash = directory.lastIndex(of: "/") else { return nil }
             directory = slash == directory.startIndex ? "/" : String(directory[..<slash])
         }
-        return Configuration(directory: cwd)
+    }
+
+    /// The absolute folder a (relative or absolute) file path lies in.
+    static func absoluteDirectory(of path: String) -> String {
+        var absolute = path.hasPrefix("/") ? path : FileSystem.currentDirectory() + "/" + path
+        while let range = absolute.firstRange(of: "/./") { absolute.replaceSubrange(range, with: "/") }
+        guard let slash = absolute.lastIndex(of: "/") else { return "/" }
+        return slash == absolute.startIndex ? "/" : String(absolute[..<slash])
     }
 
     private static func read(_ path: String, shownAs: String) throws -> Configuration {

@@ -147,25 +147,35 @@ struct LintCommand: ParsableCommand {
         }
     }
 
-    /// Everything resolved before linting starts: config, store data, one linter per distinct
-    /// set of overrides, the baseline.
+    /// Everything resolved before linting starts: configs (the nearest one to each file, or
+    /// `--config` for all), store data, one linter per config and distinct set of overrides, the
+    /// baseline. Packs and configs are read once per process.
     struct Setup {
+        /// The config for the current folder: its fail-on applies to the run.
         let configuration: Configuration
         private(set) var linters: [Linter] = []
-        let descriptors: [RuleDescriptor]
         let baseline: Baseline
-        private var overrideSets: [[Int]: Int] = [:]
-        private let options: LintOptions
+        private var options: LintOptions
         private let ruleOptions: RuleOptions
+        private let storekitFlag: String?
+        private let explicitConfig: Bool
+        /// Config path ("" for the defaults) → its configuration and store data.
+        private var configs: [String: (Configuration, StoreData?)] = [:]
+        /// Folder → nearest config path.
+        private var nearest: [String: String] = [:]
+        /// (config path, overrides) → linter index.
+        private var linterIndices: [String: Int] = [:]
 
         init(_ command: LintCommand) throws {
+            ruleOptions = command.ruleOptions
+            storekitFlag = command.storekit
+            explicitConfig = command.ruleOptions.config != nil
             configuration = try command.ruleOptions.configuration()
             var options = LintOptions()
             options.limits.maxFileBytes = command.maxFileKib << 10
             options.limits.maxDepth = command.maxDepth
             options.limits.maxAliasExpansion = command.maxAliasExpansion
             options.limits.maxScalarBytes = command.maxScalarKib << 10
-            options.dialect = configuration.dialect
             if let name = command.dialect {
                 guard let chosen = Dialect(name: name) else {
                     let names = Dialect.allCases.map(\.rawValue).joined(separator: ", ")
@@ -174,14 +184,7 @@ struct LintCommand: ParsableCommand {
                 }
                 options.dialect = chosen
             }
-            options.store = try ConfigLoader.store(flag: command.storekit, config: configuration)
             self.options = options
-            ruleOptions = command.ruleOptions
-            // Config and packs are resolved once; each distinct set of overrides gets its own linter.
-            linters.append(
-                try Linter(ruleSet: try command.ruleOptions.ruleSet(configuration), options: options))
-            overrideSets[[]] = 0
-            descriptors = linters[0].ruleSet.descriptors
             if let path = command.baseline {
                 do {
                     baseline = try Baseline.read(
@@ -193,18 +196,63 @@ struct LintCommand: ParsableCommand {
             } else {
                 baseline = Baseline()
             }
+            // The run's own config is compiled even when no file uses it (its rules head SARIF).
+            configs[configuration.path ?? ""] = (
+                configuration, try ConfigLoader.store(flag: storekitFlag, config: configuration)
+            )
+            _ = try linterIndex(config: configuration.path ?? "", overrides: [])
         }
 
-        /// The linter for a file: the one for the exact set of overrides that match it.
+        /// The config that applies to a file: `--config`, else the nearest one walking up from
+        /// the file's folder, else the one for the current folder (or the defaults).
+        private mutating func configPath(for path: String) throws -> String {
+            if explicitConfig || path == "-" { return configuration.path ?? "" }
+            let directory = ConfigLoader.absoluteDirectory(of: path)
+            if let known = nearest[directory] { return known }
+            let found = ConfigLoader.nearestPath(from: directory).map {
+                ConfigLoader.relative($0, to: FileSystem.currentDirectory())
+            }
+            let key = found ?? (configuration.path ?? "")
+            if configs[key] == nil, let found {
+                let config = try ConfigLoader.load(explicit: found)
+                configs[key] = (config, try ConfigLoader.store(flag: storekitFlag, config: config))
+            }
+            nearest[directory] = key
+            return key
+        }
+
+        /// Whether the config that applies to a file includes it.
+        mutating func includes(_ path: String) throws -> Bool {
+            let (config, _) = configs[try configPath(for: path)]!
+            return config.includes(ConfigLoader.configRelative(path, config: config))
+        }
+
+        /// The linter for a file: its config, with the overrides that match it.
         mutating func linterIndex(for path: String) throws -> Int {
-            let matching = configuration.overrides(
-                for: ConfigLoader.configRelative(path, config: configuration))
-            if let index = overrideSets[matching] { return index }
+            let key = try configPath(for: path)
+            let (config, _) = configs[key]!
+            return try linterIndex(
+                config: key,
+                overrides: config.overrides(for: ConfigLoader.configRelative(path, config: config)))
+        }
+
+        private mutating func linterIndex(config key: String, overrides: [Int]) throws -> Int {
+            let id = key + "\u{0}" + overrides.map(String.init).joined(separator: ",")
+            if let index = linterIndices[id] { return index }
+            let (config, store) = configs[key]!
+            var options = self.options
+            if options.dialect == nil { options.dialect = config.dialect }
+            options.store = store
             linters.append(
-                try Linter(
-                    ruleSet: try ruleOptions.ruleSet(configuration, overrides: matching), options: options))
-            overrideSets[matching] = linters.count - 1
+                try Linter(ruleSet: try ruleOptions.ruleSet(config, overrides: overrides), options: options))
+            linterIndices[id] = linters.count - 1
             return linters.count - 1
+        }
+
+        /// Every rule any linter of the run uses, for SARIF's rule list.
+        var descriptors: [RuleDescriptor] {
+            var seen = Set<String>()
+            return linters.flatMap(\.ruleSet.descriptors).filter { seen.insert($0.id).inserted }
         }
     }
 

@@ -33,8 +33,7 @@ struct NumericBoundsCheck: Check {
             guard let number = value.number else {
                 if value.isMissing && required {
                     context.report(
-                        message.render(
-                            "missing \(value.path) (\(expected))", path: value.path, expected: expected),
+                        "missing \(value.path) (\(expected))",
                         at: value)
                 }
                 continue

@@ -34,7 +34,7 @@ struct PatternCheck: Check {
         for value in context.values(selector) {
             guard let text = value.text else {
                 if value.isMissing && required {
-                    context.report(message.render("missing \(value.path)", path: value.path), at: value)
+                    context.report("missing \(value.path)", at: value)
                 }
                 continue
             }

@@ -10,6 +10,7 @@ struct TrialTermsCheck: Check {
     let free: FreeDetector
     let trial: PhraseMatcher
     let periods: PhraseMatcher
+    let frequency: PhraseMatcher
     let selection: CopySelection
 
     init(_ setup: CheckSetup) throws {
@@ -17,6 +18,7 @@ struct TrialTermsCheck: Check {
         trial = PhraseMatcher(
             phrases: try setup.phrases("trial-words") ?? setup.vocabularies["trial-words"] ?? [])
         periods = PhraseMatcher(phrases: setup.vocabularies["free-period-words"] ?? [])
+        frequency = PhraseMatcher(phrases: setup.vocabularies["frequency-words"] ?? [])
         selection = try CopySelection(setup)
     }
 
@@ -41,7 +43,14 @@ struct TrialTermsCheck: Check {
     /// A trial word, or a "free" that sits next to a period ("free week", "7 days free").
     private func offerClaim(_ plain: [Unicode.Scalar]) -> DetectorMatch? {
         if let match = trial.firstMatch(in: plain) { return match }
-        let periodMatches = periods.matches(in: plain)
+        // "per day", "jeden Tag", "毎日" are frequencies: the free allowance, not a trial.
+        let frequencies = frequency.matches(in: plain)
+        let periodMatches = periods.matches(in: plain).filter { period in
+            !frequencies.contains {
+                Self.wordsBetween(plain, $0.range, period.range) == 0
+                    && $0.range.upperBound <= period.range.lowerBound
+            }
+        }
         for match in free.matches(in: plain) {
             let near = periodMatches.contains { period in
                 Self.wordsBetween(plain, match.range, period.range) <= 1

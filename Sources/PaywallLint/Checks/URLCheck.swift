@@ -24,7 +24,7 @@ struct URLCheck: Check {
         for value in context.values(selector) {
             guard let text = value.text else {
                 if value.isMissing && required {
-                    context.report(message.render("missing \(value.path)", path: value.path), at: value)
+                    context.report("missing \(value.path)", at: value)
                 }
                 continue
             }

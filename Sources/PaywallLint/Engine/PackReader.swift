@@ -2,7 +2,7 @@
 /// a `ConfigurationError` at its position, never ignored.
 public enum PackReader {
     static let packKeys = [
-        "pack", "summary", "extends", "vocabularies", "rules", "overrides", "example-base",
+        "pack", "summary", "extends", "vocabularies", "rules", "overrides", "example-base", "dialects",
     ]
     static let ruleKeys = [
         "id", "severity", "summary", "description", "source", "check", "field", "with", "examples", "locale",
@@ -36,16 +36,27 @@ public enum PackReader {
                 pack.vocabularies[name] = try reader.strings(pair.value, "vocabulary '\(name)'")
             }
         }
+        // A pack-level `dialects:` restricts every rule of the pack (revenuecat's rules apply to its dialect only).
+        var packDialects: [Dialect] = []
+        if let node = fields["dialects"] {
+            packDialects = try reader.strings(node, "dialects").map { name in
+                guard let dialect = Dialect(name: name) else {
+                    throw reader.error(node, "unknown dialect '\(name)'")
+                }
+                return dialect
+            }
+        }
         if let rules = fields["rules"] {
             guard document[rules].isSequence || document.isNull(rules) else {
                 throw reader.error(rules, "'rules' must be a list of rules")
             }
             var seen = Set<String>()
             for node in document.items(of: rules) {
-                let rule = try readRule(node, pack: pack.name, reader: reader)
+                var rule = try readRule(node, pack: pack.name, reader: reader)
                 guard seen.insert(rule.descriptor.id).inserted else {
                     throw reader.error(node, "rule \(rule.descriptor.id) is defined twice in this pack")
                 }
+                if rule.dialects.isEmpty { rule.dialects = packDialects }
                 pack.rules.append(rule)
             }
         }

@@ -14,6 +14,10 @@ public struct RuleSet: Sendable {
     /// The effective severity of an enabled rule, nil when it is off or unknown.
     public func severity(of ruleID: String) -> Severity? { severities[ruleID] }
 
+    /// Rules the readers report with a fixed severity, which the rule set's severity replaces.
+    /// Checks already report at their rule's effective severity (or a deliberate other one).
+    public private(set) var readerRules: Set<String> = []
+
     public func rule(_ id: String) -> RuleDefinition? { rules.first { $0.descriptor.id == id } }
 
     /// A setting for one rule, from a config file or the command line.
@@ -36,6 +40,7 @@ public struct RuleSet: Sendable {
         self.vocabularies = vocabularies
         self.severities = [rule.descriptor.id: rule.descriptor.severity]
         self.knownRuleIDs = [rule.descriptor.id]
+        self.readerRules = rule.check == "reader" ? [rule.descriptor.id] : []
     }
 
     /// Resolves `packs` (with everything they extend; `core` and, for its dialect, `revenuecat`
@@ -82,5 +87,6 @@ public struct RuleSet: Sendable {
         knownRuleIDs = definitions.map(\.descriptor.id)
         rules = definitions.filter { !off.contains($0.descriptor.id) }
         for rule in rules { severities[rule.descriptor.id] = rule.descriptor.severity }
+        readerRules = Set(definitions.filter { $0.check == "reader" }.map(\.descriptor.id))
     }
 }

@@ -97,7 +97,7 @@ public struct Linter: Sendable {
         result.reserveCapacity(findings.count)
         for var finding in findings {
             guard let severity = ruleSet.severity(of: finding.ruleID) else { continue }
-            finding.severity = severity
+            if ruleSet.readerRules.contains(finding.ruleID) { finding.severity = severity }
             result.append(finding)
         }
         result.sort(by: Finding.reportOrder)
