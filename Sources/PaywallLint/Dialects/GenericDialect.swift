@@ -70,7 +70,9 @@ enum GenericDialect {
             return false
         }
         if value.hasPrefix("#") && scalars.count <= 9 && !value.contains(" ") { return false }
-        if value.hasPrefix("<") && value.contains(">") { return false }  // HTML
+        // HTML (even indented, as in Qonversion's no-code screens) is markup, not copy.
+        let trimmed = value.drop { $0.isWhitespace }
+        if trimmed.hasPrefix("<") && value.contains(">") { return false }
         let hasSpace = scalars.contains { $0 == " " || $0 == "\u{00A0}" || $0 == "\u{3000}" }
         if !hasSpace {
             // One token: identifiers (com.app.pro, snake_case), base64 blobs; short words stay copy.

@@ -82,6 +82,13 @@ enum RevenueCatDialect {
             paywall.highlightedProduct = rc.defaultPackage
         }
 
+        // RevenueCat shows Restore unless display_restore_purchases is false (its default is true).
+        if paywall.restore == nil {
+            paywall.restore = RestoreControl(
+                visible: nil, aboveFold: nil, label: nil, fontSize: nil, color: nil, place: reader.place(root)
+            )
+        }
+
         // Strings per locale (or per locale and tier).
         var perLocale: [(locale: Field<String>, strings: NodeID, tier: String?)] = []
         if let strings = f["localized_strings"] {
