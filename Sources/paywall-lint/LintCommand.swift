@@ -20,11 +20,20 @@ struct LintCommand: ParsableCommand {
     @Argument(help: "Files and folders to lint; - reads standard input.")
     var paths: [String] = ["."]
 
-    @Option(help: "Output format.")
-    var format: OutputFormat = .text
+    @Option(help: "Output format: text, sarif, json or github. Repeatable, paired with --output.")
+    var format: [OutputFormat] = []
 
-    @Option(help: "Write the report to this file (atomically) instead of standard output.")
-    var output: String?
+    @Option(
+        help: ArgumentHelp(
+            "Write the report to this file (atomically). Repeatable: the Nth --output takes the Nth --format; with one "
+                + "--output fewer than formats, the first format goes to standard output."))
+    var output: [String] = []
+
+    @Flag(help: "Apply safe fixes to the files (as the fix command does).")
+    var fix = false
+
+    @Flag(help: "With --fix: show the fixes as a unified diff instead of writing them.")
+    var diff = false
 
     @Option(
         help:
@@ -117,31 +126,58 @@ struct LintCommand: ParsableCommand {
             throw Exit.failure
         }
 
-        var reporter = makeReporter()
-        var sink = OutputSink(path: output)
+        var outputs = try makeOutputs()
         var recorded = Baseline()
-        sink.write(reporter.begin(rules: setup.descriptors))
-        let runner = LintRunner(linters: setup.linters, stdinFilename: stdinFilename)
-        let problems = runner.run(assigned) { report in
+        var fixedCount = 0
+        var fixedFiles = 0
+        var diffs = ""
+        for index in outputs.indices { outputs[index].begin(setup.descriptors) }
+        var runner = LintRunner(linters: setup.linters, stdinFilename: stdinFilename)
+        if fix || diff { runner.fixMode = diff ? .diff : .write }
+        let problems = runner.run(assigned) { report, fixed in
+            if let fixed {
+                fixedCount += fixed.count
+                fixedFiles += 1
+                diffs += fixed.diff
+                if let error = fixed.writeError {
+                    summary.notifications.append(
+                        ToolNotification(
+                            level: .error, message: "\(report.file.path): cannot write fixes: \(error)"))
+                }
+            }
             let report = setup.baseline.filter(report)
             recorded.record(report)
             summary.add(report)
-            sink.write(reporter.file(report))
+            if !diff { for index in outputs.indices { outputs[index].file(report) } }
         }
         summary.notifications += problems
-        sink.write(reporter.end(summary))
+        if diff {
+            StandardStream.output.write(diffs)
+        } else {
+            for index in outputs.indices { outputs[index].end(summary) }
+        }
+        if fix || diff {
+            let verb = diff ? "would fix" : "fixed"
+            StandardStream.error.write(
+                "paywall-lint: \(verb) \(fixedCount) problem\(fixedCount == 1 ? "" : "s") in \(fixedFiles) file\(fixedFiles == 1 ? "" : "s")\n"
+            )
+        }
         for problem in summary.notifications {
             let word = problem.level == .error ? "error" : "warning"
             StandardStream.error.write("paywall-lint: \(word): \(TerminalText.escaped(problem.message))\n")
         }
         do {
-            try sink.finish()
+            for index in outputs.indices where !diff { try outputs[index].finish() }
             if let writeBaseline { try FileSystem.writeAtomically(writeBaseline, Array(recorded.json.utf8)) }
         } catch {
-            throw fail("cannot write \(writeBaseline ?? output ?? "output"): \(error.message)")
+            throw fail("cannot write \(writeBaseline ?? "the report"): \(error.message)")
         }
         if !summary.executionSuccessful { throw Exit.failure }
         if writeBaseline != nil { return }
+        if diff {
+            if fixedCount > 0 { throw Exit.findings }
+            return
+        }
         if summary.hasFindings(atOrAbove: failOn ?? setup.configuration.failOn ?? .error) {
             throw Exit.findings
         }
@@ -256,7 +292,27 @@ struct LintCommand: ParsableCommand {
         }
     }
 
-    private func makeReporter() -> any Reporter {
+    /// One reporter and destination per `--format`, paired with `--output` as documented.
+    private func makeOutputs() throws -> [Output] {
+        let formats = format.isEmpty ? [OutputFormat.text] : format
+        var destinations: [String?]
+        if output.count == formats.count {
+            destinations = output
+        } else if output.count == formats.count - 1 {
+            destinations = [nil] + output
+        } else {
+            throw fail(
+                "give one --output per --format (or one fewer: the first format then goes to standard output)"
+            )
+        }
+        return zip(formats, destinations).map { format, destination in
+            Output(
+                reporter: makeReporter(format, toTerminal: destination == nil || destination == "-"),
+                sink: OutputSink(path: destination))
+        }
+    }
+
+    private func makeReporter(_ format: OutputFormat, toTerminal: Bool) -> any Reporter {
         switch format {
         case .text:
             let useColor: Bool
@@ -265,15 +321,27 @@ struct LintCommand: ParsableCommand {
             case .never: useColor = false
             case .auto:
                 useColor =
-                    output == nil && StandardStream.output.isTerminal
+                    toTerminal && StandardStream.output.isTerminal
                     && environment("NO_COLOR").map(\.isEmpty) ?? true
                     && environment("TERM") != "dumb"
             }
             return TextReporter(color: useColor, verbose: verbose, quiet: quiet)
-        case .sarif:
-            return SARIFReporter()
+        case .sarif: return SARIFReporter()
+        case .json: return JSONReporter()
+        case .github: return GitHubReporter()
         }
     }
+}
+
+/// A reporter with its destination.
+struct Output {
+    var reporter: any Reporter
+    var sink: OutputSink
+
+    mutating func begin(_ rules: [RuleDescriptor]) { sink.write(reporter.begin(rules: rules)) }
+    mutating func file(_ report: FileReport) { sink.write(reporter.file(report)) }
+    mutating func end(_ summary: RunSummary) { sink.write(reporter.end(summary)) }
+    mutating func finish() throws(FileSystem.ReadError) { try sink.finish() }
 }
 
 /// Where a report goes: standard output as it comes, or a file written atomically at the end.

@@ -7,9 +7,16 @@ struct LintRunner {
     /// Linters by index (one per distinct set of config overrides).
     let linters: [Linter]
     let stdinFilename: String?
+    /// Apply safe fixes: write them, or only show them as a diff.
+    var fixMode: FixMode?
     static let batchSize = 256
 
-    func run(_ inputs: [(InputFile, Int)], emit: (FileReport) -> Void) -> [ToolNotification] {
+    enum FixMode: Sendable {
+        case write
+        case diff
+    }
+
+    func run(_ inputs: [(InputFile, Int)], emit: (FileReport, FixResult?) -> Void) -> [ToolNotification] {
         var problems: [ToolNotification] = []
         var start = 0
         while start < inputs.count {
@@ -17,7 +24,7 @@ struct LintRunner {
             let results = lintBatch(batch)
             for result in results {
                 switch result {
-                case .report(let report): emit(report)
+                case .report(let report, let fixed): emit(report, fixed)
                 case .unreadable(let problem): problems.append(problem)
                 case .none: break
                 }
@@ -27,8 +34,15 @@ struct LintRunner {
         return problems
     }
 
+    /// What fixing a file did: how many fixes, and the diff of the change.
+    struct FixResult: Sendable {
+        var count: Int
+        var diff: String
+        var writeError: String?
+    }
+
     private enum Outcome: Sendable {
-        case report(FileReport)
+        case report(FileReport, FixResult?)
         case unreadable(ToolNotification)
         case none
     }
@@ -38,12 +52,18 @@ struct LintRunner {
         defer { slots.deallocate() }
         let linters = self.linters
         let stdinFilename = self.stdinFilename
+        let fixMode = self.fixMode
         if batch.count == 1 {
-            slots.set(0, Self.lint(batch[0].0, linter: linters[batch[0].1], stdinFilename: stdinFilename))
+            slots.set(
+                0,
+                Self.lint(
+                    batch[0].0, linter: linters[batch[0].1], stdinFilename: stdinFilename, fixMode: fixMode))
         } else {
             DispatchQueue.concurrentPerform(iterations: batch.count) { index in
                 let (input, linter) = batch[index]
-                slots.set(index, Self.lint(input, linter: linters[linter], stdinFilename: stdinFilename))
+                slots.set(
+                    index,
+                    Self.lint(input, linter: linters[linter], stdinFilename: stdinFilename, fixMode: fixMode))
             }
         }
         return slots.values
@@ -67,28 +87,60 @@ struct LintRunner {
         }
     }
 
-    private static func lint(_ input: InputFile, linter: Linter, stdinFilename: String?) -> Outcome {
+    private static func lint(_ input: InputFile, linter: Linter, stdinFilename: String?, fixMode: FixMode?)
+        -> Outcome
+    {
         let limit = linter.options.limits.maxFileBytes
         if input.isStandardInput {
             do {
                 let bytes = try FileSystem.readStandardInput(limit: limit)
                 let name = stdinFilename ?? "<stdin>"
-                return .report(linter.lint(SourceFile(path: name, bytes: bytes), explicitlyNamed: true))
+                return .report(linter.lint(SourceFile(path: name, bytes: bytes), explicitlyNamed: true), nil)
             } catch {
                 return .unreadable(ToolNotification(level: .error, message: "<stdin>: \(error.message)"))
             }
         }
         if input.size > limit {
-            return .report(linter.oversizedReport(path: input.path, size: input.size))
+            return .report(linter.oversizedReport(path: input.path, size: input.size), nil)
         }
         do {
             let bytes = try FileSystem.read(input.path, limit: limit)
             let file = SourceFile(path: input.path, bytes: bytes)
-            return .report(linter.lint(file, explicitlyNamed: input.explicitlyNamed))
+            let report = linter.lint(file, explicitlyNamed: input.explicitlyNamed)
+            guard let fixMode else { return .report(report, nil) }
+            return fix(report, linter: linter, explicitlyNamed: input.explicitlyNamed, mode: fixMode)
         } catch {
             return .unreadable(
                 ToolNotification(
                     level: .error, message: "\(input.path): cannot read: \(error.message)", path: input.path))
         }
+    }
+
+    /// Applies safe fixes until none are left (a fix can make room for another), at most a few
+    /// rounds; writes the file atomically, or only reports the diff.
+    private static func fix(_ first: FileReport, linter: Linter, explicitlyNamed: Bool, mode: FixMode)
+        -> Outcome
+    {
+        var report = first
+        var count = 0
+        for _ in 0..<4 {
+            guard let (bytes, applied) = Fixer.apply(report.findings, to: report.file) else { break }
+            count += applied
+            report = linter.lint(
+                SourceFile(path: report.file.path, bytes: bytes), explicitlyNamed: explicitlyNamed)
+        }
+        guard count > 0 else { return .report(report, nil) }
+        var result = FixResult(
+            count: count,
+            diff: Fixer.unifiedDiff(path: report.file.path, old: first.file.bytes, new: report.file.bytes))
+        if mode == .write {
+            do {
+                try FileSystem.writeAtomically(report.file.path, report.file.bytes)
+            } catch {
+                result.writeError = error.message
+                return .report(first, result)
+            }
+        }
+        return .report(mode == .write ? report : first, result)
     }
 }

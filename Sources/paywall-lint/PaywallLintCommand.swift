@@ -16,7 +16,11 @@ struct PaywallLintCommand: ParsableCommand {
               paywall-lint explain apple/hardcoded-price
             """,
         version: ToolInfo.version,
-        subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self, PrintConfigCommand.self],
+        subcommands: [
+            LintCommand.self, FixCommand.self, RulesCommand.self, ExplainCommand.self,
+            PrintConfigCommand.self,
+            InitCommand.self,
+        ],
         defaultSubcommand: LintCommand.self
     )
 

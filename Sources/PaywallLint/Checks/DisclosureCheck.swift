@@ -60,10 +60,10 @@ struct DisclosureCheck: Check {
             if !kinds.contains(.period) && !names.contains("price_per_period") {
                 missing.append("the period ({{ period }})")
             }
-            if renewal.firstMatch(in: copy.template.plain) == nil {
+            if renewal.matches(in: copy.template.plain, normalized: copy.template.normalized).isEmpty {
                 missing.append("that it renews automatically")
             }
-            if cancel.firstMatch(in: copy.template.plain) == nil {
+            if cancel.matches(in: copy.template.plain, normalized: copy.template.normalized).isEmpty {
                 missing.append("that it can be cancelled")
             }
             guard !missing.isEmpty else { continue }

@@ -45,9 +45,10 @@ struct NumericBoundsCheck: Check {
             let text = value.text ?? String(number)
             let fix =
                 autofix
-                ? Fix(
-                    "write \(Self.format(target))",
-                    edits: [TextEdit(span: value.span, replacement: Self.format(target))]) : nil
+                ? context.valueEdit(value, Self.format(target)).map {
+                    Fix("write \(Self.format(target))", edits: [$0])
+                }
+                : nil
             context.report(
                 message.render(
                     "\(value.path) is \(text); \(expected)", path: value.path, value: text, expected: expected

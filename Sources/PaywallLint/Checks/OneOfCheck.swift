@@ -44,8 +44,8 @@ struct OneOfCheck: Check {
                 ? "\(value.path) is \(MessageTemplate.quoted(text)); expected \(expected)"
                 : "\(value.path) must not be \(MessageTemplate.quoted(text))"
             var edit: Fix?
-            if let fix {
-                edit = Fix("write \(fix)", edits: [TextEdit(span: value.span, replacement: fix)])
+            if let fix, let change = context.valueEdit(value, fix) {
+                edit = Fix("write \(fix)", edits: [change])
             }
             context.report(
                 message.render(fallback, path: value.path, value: text, expected: expected), at: value,

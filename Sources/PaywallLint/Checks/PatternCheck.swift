@@ -1,3 +1,5 @@
+import Synchronization
+
 /// `pattern`: the field's text matches `require` and does not match `forbid` (regular expressions).
 struct PatternCheck: Check {
     static let name = "pattern"
@@ -12,6 +14,8 @@ struct PatternCheck: Check {
     let selector: FieldSelector
     let require: String?
     let forbid: String?
+    /// Compiled once per run; `Regex` is not `Sendable`, so threads take turns using it.
+    let compiled: CompiledPatterns
     let required: Bool
     let message: MessageTemplate
 
@@ -21,12 +25,10 @@ struct PatternCheck: Check {
         forbid = setup.text("forbid")
         required = try setup.bool("required") ?? false
         message = MessageTemplate(setup)
-        for pattern in [require, forbid].compactMap({ $0 }) {
-            do {
-                _ = try Regex(pattern)
-            } catch {
-                throw setup.error("'\(pattern)' is not a valid regular expression")
-            }
+        do {
+            compiled = try CompiledPatterns(require: require, forbid: forbid)
+        } catch {
+            throw setup.error("'\(require ?? forbid ?? "")' is not a valid regular expression")
         }
     }
 
@@ -38,20 +40,40 @@ struct PatternCheck: Check {
                 }
                 continue
             }
-            // Compiled per use: Regex is not Sendable, and these rules run on short identifiers.
-            if let require, let regex = try? Regex(require), (try? regex.wholeMatch(in: text)) == nil {
+            let (matchesRequired, matchesForbidden) = compiled.test(text)
+            if let require, !matchesRequired {
                 context.report(
                     message.render(
                         "\(value.path) \(MessageTemplate.quoted(text)) does not match \(require)",
                         path: value.path,
                         value: text, expected: require), at: value)
-            } else if let forbid, let regex = try? Regex(forbid), (try? regex.firstMatch(in: text)) != nil {
+            } else if let forbid, matchesForbidden {
                 context.report(
                     message.render(
                         "\(value.path) \(MessageTemplate.quoted(text)) matches \(forbid)", path: value.path,
                         value: text,
                         expected: forbid), at: value)
             }
+        }
+    }
+}
+
+/// A rule's compiled regular expressions, shared by the threads that lint files.
+final class CompiledPatterns: Sendable {
+    private let patterns: Mutex<(require: Regex<AnyRegexOutput>?, forbid: Regex<AnyRegexOutput>?)>
+
+    init(require: String?, forbid: String?) throws {
+        let compiled = (try require.map { try Regex($0) }, try forbid.map { try Regex($0) })
+        patterns = Mutex(compiled)
+    }
+
+    /// Whether `text` wholly matches `require` (true when there is none) and whether any part
+    /// of it matches `forbid`.
+    func test(_ text: String) -> (Bool, Bool) {
+        patterns.withLock { patterns in
+            let required = patterns.require.map { (try? $0.wholeMatch(in: text)) != nil } ?? true
+            let forbidden = patterns.forbid.map { (try? $0.firstMatch(in: text)) != nil } ?? false
+            return (required, forbidden)
         }
     }
 }

@@ -17,13 +17,13 @@ struct PriceLiteralCheck: Check {
         let variable = "{{ price }}"
         let storePrice = highlightedStorePrice(context)
         for copy in selection.copies(context) {
-            for match in detector.matches(in: copy.template.plain) {
+            for match in detector.matches(in: copy.template.plain, normalized: copy.template.normalized) {
                 var fix: Fix?
                 let raw = copy.template.rawRange(ofPlain: match.range)
-                if let storePrice, copy.valueStart != nil, Self.amount(match.text) == storePrice {
-                    fix = Fix(
-                        "write \(variable)",
-                        edits: [TextEdit(span: copy.span(of: raw), replacement: variable)])
+                if let storePrice, Self.amount(match.text) == storePrice,
+                    let edit = context.copyEdit(copy, range: raw, replacement: variable)
+                {
+                    fix = Fix("write \(variable)", edits: [edit])
                 }
                 context.report(
                     "hard-coded price \"\(match.text)\" in \(copy.label); use \(variable) so the store's price shows",
@@ -79,15 +79,14 @@ struct SavingsLiteralCheck: Check {
 
     func run(_ context: inout RuleContext) {
         for copy in selection.copies(context) {
-            for match in detector.matches(in: copy.template.plain) {
+            for match in detector.matches(in: copy.template.plain, normalized: copy.template.normalized) {
                 var fix: Fix?
-                if copy.valueStart != nil,
-                    let percent = Self.percentRange(in: copy.template.plain, within: match.range)
+                if let percent = Self.percentRange(in: copy.template.plain, within: match.range),
+                    let edit = context.copyEdit(
+                        copy, range: copy.template.rawRange(ofPlain: percent),
+                        replacement: "{{ savings_percent }}")
                 {
-                    let raw = copy.template.rawRange(ofPlain: percent)
-                    fix = Fix(
-                        "write {{ savings_percent }}",
-                        edits: [TextEdit(span: copy.span(of: raw), replacement: "{{ savings_percent }}")])
+                    fix = Fix("write {{ savings_percent }}", edits: [edit])
                 }
                 context.report(
                     "hard-coded savings \"\(match.text)\" in \(copy.label); use {{ savings_percent }}, computed from store prices",

@@ -2,7 +2,7 @@
 /// vocabularies, so a pack that adds words to `free-words` extends every rule that uses it.
 struct TextDetector: Sendable {
     let name: String
-    let find: @Sendable ([Unicode.Scalar]) -> [DetectorMatch]
+    let find: @Sendable ([Unicode.Scalar], NormalizedText) -> [DetectorMatch]
 
     static let names = ["price", "savings", "urgency", "free", "payment-verb", "confirmshaming"]
 
@@ -11,14 +11,22 @@ struct TextDetector: Sendable {
         if let name = setup.text("detector") {
             let v = setup.vocabularies
             switch name {
-            case "price": return TextDetector(name: name, find: PriceDetector(vocabularies: v).matches)
-            case "savings": return TextDetector(name: name, find: SavingsDetector(vocabularies: v).matches)
-            case "urgency": return TextDetector(name: name, find: UrgencyDetector(vocabularies: v).matches)
-            case "free": return TextDetector(name: name, find: FreeDetector(vocabularies: v).matches)
+            case "price":
+                return TextDetector(name: name, find: PriceDetector(vocabularies: v).matches(in:normalized:))
+            case "savings":
+                return TextDetector(
+                    name: name, find: SavingsDetector(vocabularies: v).matches(in:normalized:))
+            case "urgency":
+                return TextDetector(
+                    name: name, find: UrgencyDetector(vocabularies: v).matches(in:normalized:))
+            case "free":
+                return TextDetector(name: name, find: FreeDetector(vocabularies: v).matches(in:normalized:))
             case "payment-verb":
-                return TextDetector(name: name, find: PaymentVerbDetector(vocabularies: v).matches)
+                return TextDetector(
+                    name: name, find: PaymentVerbDetector(vocabularies: v).matches(in:normalized:))
             case "confirmshaming":
-                return TextDetector(name: name, find: ConfirmshamingDetector(vocabularies: v).matches)
+                return TextDetector(
+                    name: name, find: ConfirmshamingDetector(vocabularies: v).matches(in:normalized:))
             default:
                 var message = "unknown detector '\(name)' (\(names.joined(separator: ", ")))"
                 if let nearest = Suggestion.nearest(to: name, in: names) {
@@ -31,7 +39,8 @@ struct TextDetector: Sendable {
             throw setup.error("give a 'vocabulary' (a name or a list of phrases) or a 'detector'")
         }
         let matcher = PhraseMatcher(phrases: phrases, exceptions: try setup.phrases("exceptions") ?? [])
-        return TextDetector(name: setup.text("vocabulary") ?? "vocabulary", find: matcher.matches)
+        return TextDetector(
+            name: setup.text("vocabulary") ?? "vocabulary", find: matcher.matches(in:normalized:))
     }
 
     static let options = [

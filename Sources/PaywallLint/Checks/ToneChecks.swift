@@ -21,7 +21,7 @@ struct CalmToneCheck: Check {
             } else if let shout = Self.shouting(plain) {
                 context.report(
                     "\(copy.label) shouts in capitals; keep the tone calm", in: copy, plainRange: shout)
-            } else if let match = urgency.matches(in: plain).first {
+            } else if let match = urgency.matches(in: plain, normalized: copy.template.normalized).first {
                 context.report(
                     "\(copy.label) pressures with \"\(match.text)\"; keep the tone calm", in: copy,
                     plainRange: match.range)
@@ -74,7 +74,10 @@ struct ConfirmshamingCheck: Check {
 
     func run(_ context: inout RuleContext) {
         for copy in selection.copies(context) {
-            guard let match = detector.matches(in: copy.template.plain).first else { continue }
+            guard
+                let match = detector.matches(in: copy.template.plain, normalized: copy.template.normalized)
+                    .first
+            else { continue }
             context.report(
                 "\(copy.label) \"\(copy.text)\" shames people for declining (\"\(match.text)\"); use a neutral label such as \"Not now\"",
                 in: copy, plainRange: match.range)

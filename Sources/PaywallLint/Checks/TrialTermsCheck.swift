@@ -26,7 +26,7 @@ struct TrialTermsCheck: Check {
         let catalog = context.paywall.dialect.variables
         for copy in selection.copies(context) {
             let plain = copy.template.plain
-            guard let claim = offerClaim(plain) else { continue }
+            guard let claim = offerClaim(plain, copy.template.normalized) else { continue }
             let kinds = Set(copy.template.variables.compactMap { catalog.kind(of: $0.name) })
             var missing: [String] = []
             if kinds.isDisjoint(with: [.trial, .introPeriod]) {
@@ -41,17 +41,17 @@ struct TrialTermsCheck: Check {
     }
 
     /// A trial word, or a "free" that sits next to a period ("free week", "7 days free").
-    private func offerClaim(_ plain: [Unicode.Scalar]) -> DetectorMatch? {
-        if let match = trial.firstMatch(in: plain) { return match }
+    private func offerClaim(_ plain: [Unicode.Scalar], _ normalized: NormalizedText) -> DetectorMatch? {
+        if let match = trial.matches(in: plain, normalized: normalized).first { return match }
         // "per day", "jeden Tag", "毎日" are frequencies: the free allowance, not a trial.
-        let frequencies = frequency.matches(in: plain)
-        let periodMatches = periods.matches(in: plain).filter { period in
+        let frequencies = frequency.matches(in: plain, normalized: normalized)
+        let periodMatches = periods.matches(in: plain, normalized: normalized).filter { period in
             !frequencies.contains {
                 Self.wordsBetween(plain, $0.range, period.range) == 0
                     && $0.range.upperBound <= period.range.lowerBound
             }
         }
-        for match in free.matches(in: plain) {
+        for match in free.matches(in: plain, normalized: normalized) {
             let near = periodMatches.contains { period in
                 Self.wordsBetween(plain, match.range, period.range) <= 1
             }

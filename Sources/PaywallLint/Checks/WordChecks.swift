@@ -16,7 +16,7 @@ struct ForbidWordsCheck: Check {
 
     func run(_ context: inout RuleContext) {
         for copy in selection.copies(context) {
-            for match in detector.find(copy.template.plain) {
+            for match in detector.find(copy.template.plain, copy.template.normalized) {
                 context.report(
                     message.render("\"\(match.text)\" in \(copy.label)", path: copy.label, value: match.text),
                     in: copy, plainRange: match.range)
@@ -53,7 +53,7 @@ struct RequireWordsCheck: Check {
 
     func run(_ context: inout RuleContext) {
         let copies = selection.copies(context)
-        let missing = copies.filter { detector.find($0.template.plain).isEmpty }
+        let missing = copies.filter { detector.find($0.template.plain, $0.template.normalized).isEmpty }
         if any {
             guard missing.count == copies.count else { return }
             let place = context.paywall.place

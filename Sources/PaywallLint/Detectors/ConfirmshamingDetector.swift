@@ -15,4 +15,9 @@ public struct ConfirmshamingDetector: Sendable {
     public func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
         matcher.matches(in: text)
     }
+
+    /// Matches, given the text and its normalisation (computed once per copy string).
+    public func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
+        matcher.matches(in: text, normalized: normalized)
+    }
 }

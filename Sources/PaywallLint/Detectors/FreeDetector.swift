@@ -14,7 +14,11 @@ public struct FreeDetector: Sendable {
     }
 
     public func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
-        let normalized = NormalizedText(text)
+        matches(in: text, normalized: NormalizedText(text))
+    }
+
+    /// Matches, given the text and its normalisation (computed once per copy string).
+    public func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
         var ranges = matcher.ranges(in: normalized)
         ranges += prices.prices(in: normalized).filter(\.isZero).map(\.range)
         return SavingsDetector.merged(ranges).map {

@@ -17,8 +17,13 @@ public struct PaymentVerbDetector: Sendable {
     }
 
     public func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
-        let priceMatches = prices.matches(in: text)
-        guard !priceMatches.isEmpty else { return matcher.matches(in: text) }
+        matches(in: text, normalized: NormalizedText(text))
+    }
+
+    /// Matches, given the text and its normalisation (computed once per copy string).
+    public func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
+        let priceMatches = prices.matches(in: text, normalized: normalized)
+        guard !priceMatches.isEmpty else { return matcher.matches(in: text, normalized: normalized) }
         // Each literal price becomes one placeholder; `origins` maps back to `text`.
         var reduced: [Unicode.Scalar] = []
         var origins: [Range<Int>] = []

@@ -33,7 +33,12 @@ public struct PhraseMatcher: Sendable {
     /// Every match, leftmost-longest and not overlapping, in offsets of `text`.
     public func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
         guard !phrases.isEmpty else { return [] }
-        let normalized = NormalizedText(text)
+        return matches(in: text, normalized: NormalizedText(text))
+    }
+
+    /// Every match, given the text and its normalisation (computed once per copy string).
+    public func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
+        guard !phrases.isEmpty else { return [] }
         return ranges(in: normalized).map {
             DetectorMatch(range: normalized.sourceRange(of: $0), in: text)
         }

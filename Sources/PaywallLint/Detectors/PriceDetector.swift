@@ -14,7 +14,11 @@ public struct PriceDetector: Sendable {
     }
 
     public func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
-        let normalized = NormalizedText(text)
+        matches(in: text, normalized: NormalizedText(text))
+    }
+
+    /// Matches, given the text and its normalisation (computed once per copy string).
+    public func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
         return prices(in: normalized).map {
             DetectorMatch(range: normalized.sourceRange(of: $0.range), in: text)
         }

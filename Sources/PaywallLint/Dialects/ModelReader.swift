@@ -157,6 +157,7 @@ struct ModelReader {
     }
 
     private mutating func checkVariables(_ copy: inout Copy) {
+        guard !copy.template.problems.isEmpty || !copy.template.variables.isEmpty else { return }
         let pointer = document.pointer(of: copy.node)
         for problem in copy.template.problems {
             findings.append(

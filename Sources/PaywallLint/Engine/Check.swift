@@ -176,3 +176,38 @@ public struct RuleContext {
         report(message, at: span, node: copy.node, fix: fix)
     }
 }
+
+extension RuleContext {
+    /// An edit that writes `text` as a field's new value, in the value's own quoting, so the file
+    /// stays valid YAML or JSON.
+    public func valueEdit(_ value: FieldValue, _ text: String) -> TextEdit? {
+        guard let node = value.node else { return nil }
+        let item = paywall.document[node]
+        guard item.isScalar else { return nil }
+        switch item.style {
+        case .plain: return TextEdit(span: item.span, replacement: text)
+        case .doubleQuoted: return TextEdit(span: item.span, replacement: JSONText.quoted(text))
+        case .singleQuoted:
+            return TextEdit(span: item.span, replacement: "'" + text.replacingOccurrences("'", "''") + "'")
+        case .literal, .folded: return nil
+        }
+    }
+
+    /// An edit that replaces scalars `range` of a copy string with `replacement`. Inside quotes
+    /// only that part changes; a plain YAML scalar is rewritten whole, double-quoted, because the
+    /// new text (`{{ price }}`) may not be valid unquoted there. Nil when the value does not map
+    /// exactly onto the source (escapes, folded lines): no automatic fix then.
+    public func copyEdit(_ copy: Copy, range: Range<Int>, replacement: String) -> TextEdit? {
+        guard copy.valueStart != nil else { return nil }
+        let item = paywall.document[copy.node]
+        if item.style == .plain {
+            let scalars = Array(copy.text.unicodeScalars)
+            var text = String.UnicodeScalarView()
+            text.append(contentsOf: scalars[..<range.lowerBound])
+            text.append(contentsOf: replacement.unicodeScalars)
+            text.append(contentsOf: scalars[range.upperBound...])
+            return TextEdit(span: copy.span, replacement: JSONText.quoted(String(text)))
+        }
+        return TextEdit(span: copy.span(of: range), replacement: replacement)
+    }
+}

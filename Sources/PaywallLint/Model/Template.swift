@@ -20,6 +20,8 @@ public struct Template: Sendable {
     /// The text with each variable replaced by U+FFFC, so detectors see neither its name nor
     /// its braces but still see a word boundary.
     public private(set) var plain: [Unicode.Scalar] = []
+    /// `plain`, NFKC-normalised and case-folded once, for every detector that reads this copy.
+    public private(set) var normalized = NormalizedText([])
     /// For each scalar of `plain`, its offset in `raw` (empty when they are the same text).
     private var plainToRaw: [Int] = []
 
@@ -28,11 +30,12 @@ public struct Template: Sendable {
     public init(_ raw: String) {
         self.raw = raw
         let scalars = Array(raw.unicodeScalars)
-        guard scalars.contains(where: { $0 == "{" || $0 == "}" }) else {
+        if scalars.contains(where: { $0 == "{" || $0 == "}" }) {
+            parse(scalars)
+        } else {
             plain = scalars
-            return
         }
-        parse(scalars)
+        normalized = NormalizedText(plain)
     }
 
     /// Appends to `plain`, remembering where in `raw` the scalar came from.

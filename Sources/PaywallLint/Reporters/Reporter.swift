@@ -10,4 +10,6 @@ public protocol Reporter {
 public enum OutputFormat: String, CaseIterable, Sendable {
     case text
     case sarif
+    case json
+    case github
 }

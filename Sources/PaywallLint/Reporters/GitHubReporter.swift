@@ -1,0 +1,53 @@
+/// `--format github`: GitHub Actions workflow commands, so findings show inline on pull requests:
+/// `::error file=…,line=…,col=…,endLine=…,endColumn=…,title=rule-id::message`.
+public struct GitHubReporter: Reporter {
+    public init() {}
+
+    public mutating func begin(rules: [RuleDescriptor]) -> String { "" }
+
+    public mutating func file(_ report: FileReport) -> String {
+        var out = ""
+        var path = Substring(report.file.path)
+        while path.hasPrefix("./") { path = path.dropFirst(2) }
+        for finding in report.findings {
+            let command: String
+            switch finding.severity {
+            case .error: command = "error"
+            case .warning: command = "warning"
+            case .note: command = "notice"
+            }
+            let end = finding.span.end < finding.span.start ? finding.span.start : finding.span.end
+            out += "::\(command) file=\(Self.property(String(path))),line=\(finding.span.start.line),"
+            out += "col=\(finding.span.start.column),endLine=\(end.line),endColumn=\(end.column),"
+            out += "title=\(Self.property(finding.ruleID))::\(Self.data(finding.message))\n"
+        }
+        return out
+    }
+
+    public mutating func end(_ summary: RunSummary) -> String { "" }
+
+    /// Escaping of a command's message, as the runner expects.
+    static func data(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            default:
+                // Control characters from file content never reach the log raw.
+                if TerminalText.needsEscape(scalar) {
+                    out += TerminalText.escaped(String(scalar))
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    /// Escaping of a property value: also `:` and `,`, which separate properties.
+    static func property(_ text: String) -> String {
+        data(text).replacingOccurrences(":", "%3A").replacingOccurrences(",", "%2C")
+    }
+}
