@@ -95,11 +95,43 @@ enum FileSystem {
         return names
     }
 
-    /// Writes a file atomically: a temporary file beside it, renamed over it.
+    /// Writes a file atomically: a temporary file beside it, renamed over it, with the old
+    /// file's permissions. A device or FIFO (`/dev/stdout`, `/dev/null`) is written directly, and
+    /// a symlink is followed, so neither is ever replaced by a regular file.
     static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(ReadError) {
-        let temporary = path + ".paywall-lint-\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        var info = stat()
+        let exists = stat(path, &info) == 0
+        if exists && info.st_mode & S_IFMT != S_IFREG {
+            let descriptor = open(path, O_WRONLY)
+            guard descriptor >= 0 else { throw ReadError(message: describe(errno)) }
+            defer { close(descriptor) }
+            try writeAll(descriptor, bytes)
+            return
+        }
+        var target = path
+        if let resolved = realpath(path, nil) {
+            target = String(cString: resolved)
+            free(resolved)
+        }
+        let temporary = target + ".paywall-lint-\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, exists ? info.st_mode & 0o7777 : 0o644)
         guard descriptor >= 0 else { throw ReadError(message: describe(errno)) }
+        do {
+            try writeAll(descriptor, bytes)
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        if exists { fchmod(descriptor, info.st_mode & 0o7777) }
+        if fsync(descriptor) != 0 || close(descriptor) != 0 || rename(temporary, target) != 0 {
+            let message = describe(errno)
+            unlink(temporary)
+            throw ReadError(message: message)
+        }
+    }
+
+    private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) throws(ReadError) {
         var written = 0
         while written < bytes.count {
             let result = bytes.withUnsafeBytes {
@@ -107,17 +139,9 @@ enum FileSystem {
             }
             if result < 0 {
                 if errno == EINTR { continue }
-                let message = describe(errno)
-                close(descriptor)
-                unlink(temporary)
-                throw ReadError(message: message)
+                throw ReadError(message: describe(errno))
             }
             written += result
-        }
-        if fsync(descriptor) != 0 || close(descriptor) != 0 || rename(temporary, path) != 0 {
-            let message = describe(errno)
-            unlink(temporary)
-            throw ReadError(message: message)
         }
     }
 

@@ -125,3 +125,87 @@ struct CLITests {
         #expect(help.output.contains("Examples:"))
     }
 }
+
+@Suite("Writing files safely")
+struct WritingTests {
+    @Test("--output to a device writes through it; to a symlink writes its target; modes are kept")
+    func specialTargets() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "pl-write-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try "paywall: 1\nheadline: a\nheadline: b\n".write(
+            to: directory.appendingPathComponent("p.yaml"), atomically: true, encoding: .utf8)
+        _ = try runCLI(["--pack", "core", "--output", "/dev/null", "p.yaml"], in: directory)
+        var info = stat()
+        #expect(
+            stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR, "/dev/null must stay a device")
+        try "".write(to: directory.appendingPathComponent("real.txt"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.appendingPathComponent("link.txt").path, withDestinationPath: "real.txt")
+        _ = try runCLI(["--pack", "core", "--output", "link.txt", "p.yaml"], in: directory)
+        let attributes = try FileManager.default.attributesOfItem(
+            atPath: directory.appendingPathComponent("link.txt").path)
+        #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
+        let written = try String(contentsOf: directory.appendingPathComponent("real.txt"), encoding: .utf8)
+        #expect(written.contains("duplicate key"))
+    }
+
+    @Test("fix edits in place, keeps comments and formatting, is idempotent; --diff writes nothing")
+    func fix() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "pl-fix-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let original = try String(
+            contentsOf: Paths.examples.appendingPathComponent("sketchy/weekly-broken.yaml"), encoding: .utf8)
+        let file = directory.appendingPathComponent("variant.yaml")
+        try original.write(to: file, atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(
+            at: Paths.examples.appendingPathComponent("sketchy/Sketchy.storekit"),
+            to: directory.appendingPathComponent("Sketchy.storekit"))
+        let diff = try runCLI(
+            ["fix", "--diff", "--storekit", "Sketchy.storekit", "variant.yaml"], in: directory)
+        #expect(diff.status == 1)
+        #expect(
+            diff.output.contains(
+                "-presentation: sheet                   # swipe-to-dismiss skips the disclosure"))
+        #expect(
+            diff.output.contains(
+                "+presentation: full_screen                   # swipe-to-dismiss skips the disclosure"))
+        #expect(try String(contentsOf: file, encoding: .utf8) == original, "--diff must not write")
+
+        let fixed = try runCLI(["fix", "--storekit", "Sketchy.storekit", "variant.yaml"], in: directory)
+        #expect(fixed.error.contains("fixed 4 problems in 1 file"))
+        let after = try String(contentsOf: file, encoding: .utf8)
+        #expect(
+            after.contains(
+                "presentation: full_screen                   # swipe-to-dismiss skips the disclosure"))
+        #expect(after.contains("  delay_seconds: 0                    # close button fades in after 3 s"))
+        #expect(
+            after.contains("    badge: \"Save {{ savings_percent }}\"                   # hard-coded savings")
+        )
+        // Only a literal equal to the store price becomes {{ price }}; the intro price $0.99 stays.
+        #expect(
+            after.contains("  text: \"$0.99 for the first week, then {{ price }} per week. Cancel anytime.\"")
+        )
+        #expect(after.hasPrefix("# A variant someone pushed from the dashboard"))
+        let again = try runCLI(["fix", "--storekit", "Sketchy.storekit", "variant.yaml"], in: directory)
+        #expect(again.error.contains("fixed 0 problems in 0 files"))
+        #expect(try String(contentsOf: file, encoding: .utf8) == after)
+    }
+
+    @Test("linting never writes to the files it lints")
+    func lintIsReadOnly() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "pl-ro-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("p.yaml")
+        try "paywall: 1\npresentation: sheet\n".write(to: file, atomically: true, encoding: .utf8)
+        let before = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date
+        _ = try runCLI(
+            ["p.yaml", "--format", "json", "--format", "sarif", "--output", "-", "--output", "out.sarif"],
+            in: directory)
+        let after = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date
+        #expect(before == after)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "paywall: 1\npresentation: sheet\n")
+    }
+}
