@@ -29,6 +29,9 @@ struct LintCommand: ParsableCommand {
                 + "--output fewer than formats, the first format goes to standard output."))
     var output: [String] = []
 
+    @Flag(help: "Only check that the files read as YAML/JSON: parse errors, duplicate keys, limits.")
+    var syntaxOnly = false
+
     @Flag(help: "Apply safe fixes to the files (as the fix command does).")
     var fix = false
 
@@ -212,6 +215,7 @@ struct LintCommand: ParsableCommand {
             options.limits.maxDepth = command.maxDepth
             options.limits.maxAliasExpansion = command.maxAliasExpansion
             options.limits.maxScalarBytes = command.maxScalarKib << 10
+            options.syntaxOnly = command.syntaxOnly
             if let name = command.dialect {
                 guard let chosen = Dialect(name: name) else {
                     let names = Dialect.allCases.map(\.rawValue).joined(separator: ", ")

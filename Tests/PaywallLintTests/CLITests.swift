@@ -209,3 +209,15 @@ struct WritingTests {
         #expect(try String(contentsOf: file, encoding: .utf8) == "paywall: 1\npresentation: sheet\n")
     }
 }
+
+@Suite("Syntax only")
+struct SyntaxOnlyTests {
+    @Test("--syntax-only reports reading problems and nothing from the rules")
+    func syntaxOnly() throws {
+        let result = try runCLI(["--syntax-only", "Examples/sketchy/weekly-broken.yaml", "Examples/syntax"])
+        #expect(result.output.contains("[core/duplicate-key]"))
+        #expect(result.output.contains("[core/parse-error]"))
+        #expect(!result.output.contains("[apple/"))
+        #expect(!result.output.contains("[recommended/"))
+    }
+}

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Finds the phrases of a vocabulary in copy, the way a reader would: case-insensitively,
 /// after NFKC normalisation, on whole words.
 ///
@@ -24,9 +26,26 @@ public struct PhraseMatcher: Sendable {
     /// With `digitsBreakWords`, a digit next to a letter is a boundary, so currency codes and
     /// units match in "USD3.99" and "99p".
     init(phrases: [String], exceptions: [String] = [], digitsBreakWords: Bool) {
+        // Several checks use the same vocabularies (the free words, the currencies): each list
+        // is compiled once per process.
+        let key = CacheKey(phrases: phrases, exceptions: exceptions, digitsBreakWords: digitsBreakWords)
+        if let cached = Self.cache.withLock({ $0[key] }) {
+            self = cached
+            return
+        }
         self.phrases = PhraseSet(phrases, digitsBreakWords: digitsBreakWords)
         self.exceptions = PhraseSet(exceptions, digitsBreakWords: digitsBreakWords)
+        let compiled = self
+        Self.cache.withLock { $0[key] = compiled }
     }
+
+    private struct CacheKey: Hashable {
+        var phrases: [String]
+        var exceptions: [String]
+        var digitsBreakWords: Bool
+    }
+
+    private static let cache = Mutex<[CacheKey: PhraseMatcher]>([:])
 
     public var isEmpty: Bool { phrases.isEmpty }
 

@@ -16,8 +16,10 @@ struct DocumentBuilder {
     private var pointerFixups: [(Int, NodeID)] = []
     let limits: ReadLimits
 
-    init(limits: ReadLimits) {
+    /// `sizeHint`: the input's length in bytes; real paywall files have a node every 10–30 bytes.
+    init(limits: ReadLimits, sizeHint: Int = 0) {
         self.limits = limits
+        if sizeHint > 4096 { document.reserve(nodes: sizeHint / 16) }
     }
 
     var depth: Int { stack.count }
@@ -89,6 +91,18 @@ struct DocumentBuilder {
     /// Removes `<<` pairs and returns the pairs they bring in that the mapping does not set itself.
     /// Earlier merge sources win over later ones, as the YAML merge-key spec says.
     private func resolveMergeKeys(_ items: inout ArraySlice<NodeID>, findings: inout [Finding]) -> [NodeID] {
+        // Most mappings have no merge key: find out before copying anything.
+        var hasMergeKey = false
+        var probe = items.startIndex
+        while probe < items.endIndex {
+            let key = document[items[probe]]
+            if key.style == .plain, key.text == "<<" {
+                hasMergeKey = true
+                break
+            }
+            probe += 2
+        }
+        guard hasMergeKey else { return [] }
         var explicit: [NodeID] = []
         var sources: [NodeID] = []
         var index = items.startIndex

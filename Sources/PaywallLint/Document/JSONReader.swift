@@ -32,7 +32,7 @@ private struct JSONParser {
     init(buffer: UnsafeBufferPointer<UInt8>, limits: ReadLimits) {
         self.buffer = buffer
         self.limits = limits
-        self.builder = DocumentBuilder(limits: limits)
+        self.builder = DocumentBuilder(limits: limits, sizeHint: buffer.count)
         if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
             i = 3
             lineStart = 3

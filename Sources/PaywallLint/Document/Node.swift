@@ -58,6 +58,12 @@ public struct Document: Sendable {
 
     public init() {}
 
+    /// Reserves room for about `count` nodes, so a large file does not re-copy its arena as it grows.
+    mutating func reserve(nodes count: Int) {
+        nodes.reserveCapacity(count)
+        children.reserveCapacity(count)
+    }
+
     public subscript(id: NodeID) -> Node { nodes[Int(id)] }
 
     mutating func addScalar(

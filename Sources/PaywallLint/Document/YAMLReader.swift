@@ -4,7 +4,7 @@ import CYAML
 /// mark for every node. Aliases share the anchored node (no copy); merge keys are resolved.
 enum YAMLReader {
     static func read(_ bytes: [UInt8], limits: ReadLimits, findings: inout [Finding]) -> [Document] {
-        var reader = EventReader(limits: limits)
+        var reader = EventReader(limits: limits, sizeHint: bytes.count)
         bytes.withUnsafeBufferPointer { buffer in
             // libyaml counts a byte-order mark as a column; it is not one.
             let hasBOM = buffer.starts(with: [0xEF, 0xBB, 0xBF])
@@ -26,8 +26,11 @@ private struct EventReader {
     private var openSizes: [(size: Int, anchor: String?)] = []
     private var expanded = 0
 
-    init(limits: ReadLimits) {
+    private let sizeHint: Int
+
+    init(limits: ReadLimits, sizeHint: Int) {
         self.limits = limits
+        self.sizeHint = sizeHint
         self.builder = DocumentBuilder(limits: limits)
     }
 
@@ -63,7 +66,7 @@ private struct EventReader {
         let end = position(event.end_mark)
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
-            builder = DocumentBuilder(limits: limits)
+            builder = DocumentBuilder(limits: limits, sizeHint: documents.isEmpty ? sizeHint : 0)
             anchors.removeAll(keepingCapacity: true)
             openSizes.removeAll(keepingCapacity: true)
             expanded = 0

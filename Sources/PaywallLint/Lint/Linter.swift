@@ -5,6 +5,8 @@ public struct LintOptions: Sendable {
     public var dialect: Dialect?
     /// Store data (`--storekit`) for the rules that need it.
     public var store: StoreData?
+    /// Only read the files: parse errors, duplicate keys and limits; no dialect, no rules.
+    public var syntaxOnly = false
 
     public init() {}
 }
@@ -29,6 +31,10 @@ public struct Linter: Sendable {
     public func lint(_ file: SourceFile, explicitlyNamed: Bool = true) -> FileReport {
         let read = DocumentReader.read(file, limits: options.limits)
         var report = FileReport(file: file, findings: read.findings)
+        if options.syntaxOnly {
+            report.findings = settle(report.findings)
+            return report
+        }
         var skippedDocuments = 0
         for document in read.documents {
             guard let root = document.root else { continue }
