@@ -18,6 +18,38 @@ enum ConfigLoader {
         return try read(path, shownAs: relative(path, to: FileSystem.currentDirectory()))
     }
 
+    /// Names people give the config by mistake; found where no config is, they get a warning.
+    static let nearMisses = [
+        "paywall-lint.yml", "paywall-lint.yaml", "paywall-lint.json", ".paywall-lint.yml.yml",
+        ".paywalllint.yml",
+        ".paywall_lint.yml", ".paywall-lint.toml", ".paywall-lint.yml.txt", "paywall_lint.yml",
+    ]
+
+    /// A warning for each near-miss config name on the way up from `start`, until a real config.
+    static func misnamedConfigs(from start: String) -> [String] {
+        var warnings: [String] = []
+        var directory = start
+        while true {
+            let prefix = directory == "/" ? "" : directory
+            if Configuration.fileNames.contains(where: { name -> Bool in
+                if case .file = FileSystem.kind(of: prefix + "/" + name) { return true }
+                return false
+            }) {
+                return warnings
+            }
+            for name in nearMisses {
+                if case .file = FileSystem.kind(of: prefix + "/" + name) {
+                    let shown = relative(prefix + "/" + name, to: FileSystem.currentDirectory())
+                    warnings.append(
+                        "\(shown) is not read: the configuration file is named .paywall-lint.yml (or .yaml, .json)"
+                    )
+                }
+            }
+            guard directory != "/", let slash = directory.lastIndex(of: "/") else { return warnings }
+            directory = slash == directory.startIndex ? "/" : String(directory[..<slash])
+        }
+    }
+
     static func nearestPath(from start: String) -> String? {
         var directory = start
         while true {

@@ -129,6 +129,7 @@ struct LintCommand: ParsableCommand {
             throw Exit.failure
         }
 
+        summary.notifications += setup.configWarnings.map { ToolNotification(level: .warning, message: $0) }
         var outputs = try makeOutputs()
         var recorded = Baseline()
         var fixedCount = 0
@@ -202,6 +203,8 @@ struct LintCommand: ParsableCommand {
         private var configs: [String: (Configuration, StoreData?)] = [:]
         /// Folder → nearest config path.
         private var nearest: [String: String] = [:]
+        /// Config files with a near-miss name (`paywall-lint.yml` without the dot).
+        private(set) var configWarnings: [String] = []
         /// (config path, overrides) → linter index.
         private var linterIndices: [String: Int] = [:]
 
@@ -249,6 +252,10 @@ struct LintCommand: ParsableCommand {
             if explicitConfig || path == "-" { return configuration.path ?? "" }
             let directory = ConfigLoader.absoluteDirectory(of: path)
             if let known = nearest[directory] { return known }
+            for warning in ConfigLoader.misnamedConfigs(from: directory)
+            where !configWarnings.contains(warning) {
+                configWarnings.append(warning)
+            }
             let found = ConfigLoader.nearestPath(from: directory).map {
                 ConfigLoader.relative($0, to: FileSystem.currentDirectory())
             }

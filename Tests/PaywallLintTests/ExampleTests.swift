@@ -57,3 +57,96 @@ struct ExampleTests {
         for problem in planted { #expect(found.contains(problem), "not reported: \(problem)") }
     }
 }
+
+@Suite("Output formats and packaging")
+struct OutputFormatTests {
+    @Test("json and github output of the broken Sketchy example match their golden files")
+    func goldenJSONAndGitHub() throws {
+        let json = try runCLI(["--format", "json", "Examples/sketchy/weekly-broken.yaml"])
+        try expectGolden(json.output, "weekly-broken.json")
+        let parsed = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let findings = try #require(parsed["findings"] as? [[String: Any]])
+        #expect(findings.count > 20)
+        #expect(findings.allSatisfy { ($0["rule"] as? String) != nil && ($0["pointer"] as? String) != nil })
+        #expect(findings.contains { ($0["fix"] as? [String: Any])?["edits"] != nil })
+        let github = try runCLI(["--format", "github", "Examples/sketchy/weekly-broken.yaml"])
+        try expectGolden(github.output, "weekly-broken.github.txt")
+        #expect(
+            github.output.contains(
+                "::error file=Examples/sketchy/weekly-broken.yaml,line=22,col=18,endLine=22,endColumn=19,title=apple/close-delay::"
+            ))
+    }
+
+    @Test("several --format/--output pairs in one run")
+    func severalOutputs() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "pl-out-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let sarif = directory.appendingPathComponent("out.sarif").path
+        let result = try runCLI([
+            "--format", "text", "--format", "sarif", "--output", sarif, "Examples/syntax",
+        ])
+        #expect(result.output.contains("[core/duplicate-key]"))
+        #expect(
+            try String(contentsOfFile: sarif, encoding: .utf8).contains("\"ruleId\": \"core/duplicate-key\""))
+        let mismatch = try runCLI([
+            "--format", "text", "--format", "sarif", "--format", "json", "--output", sarif, "Examples",
+        ])
+        #expect(mismatch.status == 2)
+    }
+
+    @Test("the binary copied alone to another folder still has every built-in pack")
+    func binaryAlone() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "pl-alone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let copy = directory.appendingPathComponent("paywall-lint")
+        try FileManager.default.copyItem(atPath: cliPath, toPath: copy.path)
+        let result = try runProcess(
+            copy.path, ["rules", "--pack", "sketchy", "--pack", "revenuecat"], currentDirectory: directory)
+        #expect(result.status == 0)
+        for id in [
+            "core/parse-error", "apple/hardcoded-price", "recommended/full-screen", "sketchy/weekly-plan",
+            "revenuecat/variables",
+        ] {
+            #expect(result.output.contains(id))
+        }
+    }
+
+    @Test("a config file with a near-miss name is reported, not silently ignored")
+    func misnamedConfig() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "pl-miss-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try "extends: [sketchy]\n".write(
+            to: directory.appendingPathComponent("paywall-lint.yml"), atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(
+            at: Paths.examples.appendingPathComponent("sketchy/weekly.yaml"),
+            to: directory.appendingPathComponent("p.yaml"))
+        let result = try runCLI(["p.yaml"], in: directory)
+        #expect(
+            result.error.contains(
+                "paywall-lint.yml is not read: the configuration file is named .paywall-lint.yml"))
+    }
+
+    @Test("init writes a starter config and paywall that pass, and refuses to overwrite")
+    func initCommand() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "pl-init-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        #expect(try runCLI(["init"], in: directory).status == 0)
+        let lint = try runCLI(["."], in: directory)
+        #expect(lint.status == 0, "\(lint.output)")
+        #expect(lint.output.contains("No problems found; 1 file checked"))
+        #expect(try runCLI(["init"], in: directory).status == 2)
+    }
+
+    @Test("every subcommand has help with examples")
+    func help() throws {
+        for command in ["lint", "fix", "rules", "explain", "print-config", "init"] {
+            let help = try runCLI([command, "--help"])
+            #expect(help.output.contains("Examples:"), "\(command)")
+        }
+    }
+}

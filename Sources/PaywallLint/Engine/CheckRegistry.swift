@@ -1,10 +1,16 @@
 /// Every built-in check, by the name packs use.
 public enum CheckRegistry {
-    static let types: [any Check.Type] =
-        [
-            RequiredCheck.self, OneOfCheck.self, NoneOfCheck.self, NumericBoundsCheck.self, CountCheck.self,
-            PatternCheck.self, ReferencesCheck.self, URLCheck.self, EqualsCheck.self,
-        ] + semanticChecks
+    /// Generic checks (parameterised by packs) first, then the ones that need code of their own.
+    static let types: [any Check.Type] = [
+        RequiredCheck.self, OneOfCheck.self, NoneOfCheck.self, NumericBoundsCheck.self, CountCheck.self,
+        PatternCheck.self, ReferencesCheck.self, URLCheck.self, EqualsCheck.self, TemplateCheck.self,
+        ForbidWordsCheck.self, RequireWordsCheck.self,
+        ControlPresentCheck.self, LegibilityCheck.self, LocalizationsCompleteCheck.self, ProductIDsCheck.self,
+        BilledAmountCheck.self, PriceLiteralCheck.self, SavingsLiteralCheck.self, UrgencyCheck.self,
+        TrialTermsCheck.self, DisclosureCheck.self, CalmToneCheck.self, ConfirmshamingCheck.self,
+        StoreProductExistsCheck.self, MinPeriodCheck.self, TrialTimelineCheck.self, WeeklyPlanCheck.self,
+        LockedPricingCheck.self, RevenueCatLocalizationCheck.self, PerUnitOnlyCheck.self,
+    ]
 
     static let checks: [String: any Check.Type] = Dictionary(
         uniqueKeysWithValues: types.map { ($0.name, $0) })

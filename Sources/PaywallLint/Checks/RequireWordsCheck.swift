@@ -1,32 +1,3 @@
-/// `forbid-words`: copy contains none of a vocabulary's phrases (or a detector's matches).
-struct ForbidWordsCheck: Check {
-    static let name = "forbid-words"
-    static let field = FieldUse.optional
-    static let options = TextDetector.options + [CopySelection.option, MessageTemplate.option]
-
-    let detector: TextDetector
-    let selection: CopySelection
-    let message: MessageTemplate
-
-    init(_ setup: CheckSetup) throws {
-        detector = try TextDetector.from(setup)
-        selection = try CopySelection(setup)
-        message = MessageTemplate(setup)
-    }
-
-    func run(_ context: inout RuleContext) {
-        for copy in selection.copies(context) {
-            for match in detector.find(copy.template.plain, copy.template.normalized) {
-                context.report(
-                    message.render("\"\(match.text)\" in \(copy.label)", path: copy.label, value: match.text),
-                    in: copy, plainRange: match.range)
-            }
-        }
-    }
-}
-
-/// `require-words`: copy contains a phrase of a vocabulary (or a detector's match) — in each
-/// selected copy field (`scope: each`) or in at least one of them (`scope: any`).
 struct RequireWordsCheck: Check {
     static let name = "require-words"
     static let field = FieldUse.optional

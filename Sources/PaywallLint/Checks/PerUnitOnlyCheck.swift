@@ -1,27 +1,3 @@
-/// `revenuecat-localization`: RevenueCat strings exist for the default locale (blank ones count as missing).
-struct RevenueCatLocalizationCheck: Check {
-    static let name = "revenuecat-localization"
-    static let options: [OptionSpec] = []
-
-    init(_ setup: CheckSetup) throws {}
-
-    func run(_ context: inout RuleContext) {
-        let paywall = context.paywall
-        guard let rc = paywall.revenueCat else { return }
-        guard !rc.locales.contains(where: { $0.value == paywall.defaultLocale }) else { return }
-        let place = rc.localizedStrings ?? paywall.place
-        let others = rc.locales.map(\.value).joined(separator: ", ")
-        context.report(
-            "no strings for the default locale \(paywall.defaultLocale)"
-                + (others.isEmpty ? " (there are none at all)" : " (only \(others))")
-                + "; RevenueCat shows its fallback paywall",
-            at: place.span.start == paywall.place.span.start ? SourceSpan(at: place.span.start) : place.span,
-            node: place.node)
-    }
-}
-
-/// `per-unit-only`: a calculated per-unit price (`sub_price_per_month`) is the only price shown:
-/// the billed amount is missing.
 struct PerUnitOnlyCheck: Check {
     static let name = "per-unit-only"
     static let options: [OptionSpec] = []

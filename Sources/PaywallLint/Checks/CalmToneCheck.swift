@@ -1,4 +1,3 @@
-/// `calm-tone`: no exclamation marks, no all-caps shouting and no urgency wording in copy.
 struct CalmToneCheck: Check {
     static let name = "calm-tone"
     static let options = [CopySelection.option]
@@ -55,32 +54,5 @@ struct CalmToneCheck: Check {
             }
         }
         return nil
-    }
-}
-
-/// `confirmshaming`: the dismiss label is neutral, not guilt-tripping.
-struct ConfirmshamingCheck: Check {
-    static let name = "confirmshaming"
-    static let field = FieldUse.optional
-    static let options = [CopySelection.option]
-
-    let detector: ConfirmshamingDetector
-    let selection: CopySelection
-
-    init(_ setup: CheckSetup) throws {
-        detector = ConfirmshamingDetector(vocabularies: setup.vocabularies)
-        selection = try CopySelection(setup)
-    }
-
-    func run(_ context: inout RuleContext) {
-        for copy in selection.copies(context) {
-            guard
-                let match = detector.matches(in: copy.template.plain, normalized: copy.template.normalized)
-                    .first
-            else { continue }
-            context.report(
-                "\(copy.label) \"\(copy.text)\" shames people for declining (\"\(match.text)\"); use a neutral label such as \"Not now\"",
-                in: copy, plainRange: match.range)
-        }
     }
 }

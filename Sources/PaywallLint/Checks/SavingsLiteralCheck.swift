@@ -1,0 +1,53 @@
+/// `savings-literal`: no hard-coded savings in copy ("Save 17%", "50% off", "2 months free");
+/// a hard-coded percentage gets a safe fix: `{{ savings_percent }}`.
+struct SavingsLiteralCheck: Check {
+    static let name = "savings-literal"
+    static let field = FieldUse.optional
+    static let options = [CopySelection.option]
+
+    let detector: SavingsDetector
+    let selection: CopySelection
+
+    init(_ setup: CheckSetup) throws {
+        detector = SavingsDetector(vocabularies: setup.vocabularies)
+        selection = try CopySelection(setup)
+    }
+
+    func run(_ context: inout RuleContext) {
+        for copy in selection.copies(context) {
+            for match in detector.matches(in: copy.template.plain, normalized: copy.template.normalized) {
+                var fix: Fix?
+                if let percent = Self.percentRange(in: copy.template.plain, within: match.range),
+                    let edit = context.copyEdit(
+                        copy, range: copy.template.rawRange(ofPlain: percent),
+                        replacement: "{{ savings_percent }}")
+                {
+                    fix = Fix("write {{ savings_percent }}", edits: [edit])
+                }
+                context.report(
+                    "hard-coded savings \"\(match.text)\" in \(copy.label); use {{ savings_percent }}, computed from store prices",
+                    in: copy, plainRange: match.range, fix: fix)
+            }
+        }
+    }
+
+    /// The `17%` (digits, optional space, percent sign) inside a match.
+    static func percentRange(in text: [Unicode.Scalar], within range: Range<Int>) -> Range<Int>? {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            if ("0"..."9").contains(text[i]) {
+                var j = i
+                while j < range.upperBound, ("0"..."9").contains(text[j]) || text[j] == "." || text[j] == ","
+                { j += 1 }
+                var k = j
+                while k < range.upperBound, text[k] == " " || text[k] == "\u{00A0}" || text[k] == "\u{202F}" {
+                    k += 1
+                }
+                if k < range.upperBound, text[k] == "%" || text[k] == "％" { return i..<(k + 1) }
+                i = j
+            }
+            i += 1
+        }
+        return nil
+    }
+}
