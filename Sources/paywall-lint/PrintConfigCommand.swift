@@ -24,17 +24,17 @@ struct PrintConfigCommand: ParsableCommand {
             let overrides = relative.map { config.overrides(for: $0) } ?? []
             let ruleSet = try ruleOptions.ruleSet(config, overrides: overrides)
             var out = "# effective configuration" + (path.map { " for \($0)" } ?? "") + "\n"
-            out += "config: \(config.path.map(quoted) ?? "null  # none found: defaults")\n"
+            out += "config: \(config.path.map(JSONText.quoted) ?? "null  # none found: defaults")\n"
             out +=
                 "extends: [\((ruleOptions.packs.isEmpty ? config.extends : ruleOptions.packs).joined(separator: ", "))]\n"
             out += "fail-on: \((config.failOn ?? .error).name)\n"
-            if let storekit = config.storekit { out += "storekit: \(quoted(storekit))\n" }
+            if let storekit = config.storekit { out += "storekit: \(JSONText.quoted(storekit))\n" }
             if let dialect = config.dialect { out += "dialect: \(dialect.rawValue)\n" }
             if !config.include.isEmpty {
-                out += "include: [\(config.include.map { quoted($0.pattern) }.joined(separator: ", "))]\n"
+                out += "include: [\(config.include.map { JSONText.quoted($0.pattern) }.joined(separator: ", "))]\n"
             }
             if !config.exclude.isEmpty {
-                out += "exclude: [\(config.exclude.map { quoted($0.pattern) }.joined(separator: ", "))]\n"
+                out += "exclude: [\(config.exclude.map { JSONText.quoted($0.pattern) }.joined(separator: ", "))]\n"
             }
             if let relative {
                 out += "included: \(config.includes(relative))\n"

@@ -43,31 +43,12 @@ struct RulesCommand: ParsableCommand {
         case .json:
             out = "[\n"
             for (index, rule) in ruleSet.descriptors.enumerated() {
-                out += "  {\"id\": \(quoted(rule.id)), \"severity\": \(quoted(rule.severity.name)), "
-                out += "\"pack\": \(quoted(rule.pack)), \"summary\": \(quoted(rule.summary))}"
+                out += "  {\"id\": \(JSONText.quoted(rule.id)), \"severity\": \(JSONText.quoted(rule.severity.name)), "
+                out += "\"pack\": \(JSONText.quoted(rule.pack)), \"summary\": \(JSONText.quoted(rule.summary))}"
                 out += index + 1 < ruleSet.descriptors.count ? ",\n" : "\n"
             }
             out += "]\n"
         }
         StandardStream.output.write(out)
     }
-}
-
-func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        default:
-            if scalar.value < 0x20 {
-                out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out + "\""
 }

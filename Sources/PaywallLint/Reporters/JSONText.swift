@@ -1,7 +1,7 @@
 /// Appends JSON string literals and numbers to output text. Output JSON is written by hand so its
 /// key order is fixed and the same findings give the same bytes.
-enum JSONText {
-    static func quoted(_ text: String) -> String {
+public enum JSONText {
+    public static func quoted(_ text: String) -> String {
         var result = "\""
         appendEscaped(text, to: &result)
         result += "\""
