@@ -31,10 +31,12 @@ struct PrintConfigCommand: ParsableCommand {
             if let storekit = config.storekit { out += "storekit: \(JSONText.quoted(storekit))\n" }
             if let dialect = config.dialect { out += "dialect: \(dialect.rawValue)\n" }
             if !config.include.isEmpty {
-                out += "include: [\(config.include.map { JSONText.quoted($0.pattern) }.joined(separator: ", "))]\n"
+                out +=
+                    "include: [\(config.include.map { JSONText.quoted($0.pattern) }.joined(separator: ", "))]\n"
             }
             if !config.exclude.isEmpty {
-                out += "exclude: [\(config.exclude.map { JSONText.quoted($0.pattern) }.joined(separator: ", "))]\n"
+                out +=
+                    "exclude: [\(config.exclude.map { JSONText.quoted($0.pattern) }.joined(separator: ", "))]\n"
             }
             if let relative {
                 out += "included: \(config.includes(relative))\n"

@@ -43,8 +43,10 @@ struct RulesCommand: ParsableCommand {
         case .json:
             out = "[\n"
             for (index, rule) in ruleSet.descriptors.enumerated() {
-                out += "  {\"id\": \(JSONText.quoted(rule.id)), \"severity\": \(JSONText.quoted(rule.severity.name)), "
-                out += "\"pack\": \(JSONText.quoted(rule.pack)), \"summary\": \(JSONText.quoted(rule.summary))}"
+                out +=
+                    "  {\"id\": \(JSONText.quoted(rule.id)), \"severity\": \(JSONText.quoted(rule.severity.name)), "
+                out +=
+                    "\"pack\": \(JSONText.quoted(rule.pack)), \"summary\": \(JSONText.quoted(rule.summary))}"
                 out += index + 1 < ruleSet.descriptors.count ? ",\n" : "\n"
             }
             out += "]\n"
