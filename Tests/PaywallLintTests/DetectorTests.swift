@@ -94,11 +94,14 @@ import Testing
         #expect(recall >= floor.recall, "\(name) held-out recall")
     }
 
-    /// The held-out figures as last measured (price precision 0.94; recall: urgency 0.69,
-    /// confirmshaming 0.17): a floor against regressions, not a claim of quality.
+    /// Regression floors for the first held-out set. Its figures before any change made after
+    /// reading its misses were: price precision 0.94; recall urgency 0.69, confirmshaming 0.17.
+    /// The structural confirmshaming and urgency logic came after that, so this set now guards
+    /// against regressions; `copy-heldout-2.tsv`, written later and never looked at while
+    /// changing the detectors, is the one that measures generalisation.
     static let heldOutFloor: [String: (precision: Double, recall: Double)] = [
-        "price": (0.93, 0.99), "savings": (0.99, 0.92), "urgency": (0.99, 0.68), "free": (0.99, 0.96),
-        "payment-verb": (0.99, 0.96), "confirmshaming": (0.99, 0.16),
+        "price": (0.93, 0.99), "savings": (0.99, 0.92), "urgency": (0.99, 0.96), "free": (0.99, 0.96),
+        "payment-verb": (0.99, 0.96), "confirmshaming": (0.99, 0.96),
     ]
 
     // MARK: - Prices

@@ -1,0 +1,72 @@
+// libFuzzer entry point over the whole pipeline: bytes → document → dialect → model → rules →
+// reporters, and the fixer. Compiled into the library's module by Tests/Fuzz/run.sh (swiftc
+// -sanitize=fuzzer,address); not part of the Swift package.
+
+/// Every built-in pack, compiled once; store data so the store rules run too.
+private let linters: [Linter] = {
+    do {
+        let library = try PackLibrary.builtIn()
+        let ruleSet = try RuleSet(packs: ["sketchy"], library: library)
+        var options = LintOptions()
+        options.store = StoreData(
+            path: "fuzz.storekit",
+            products: [
+                StoreData.Product(
+                    id: "com.sketchy.pro.weekly", type: .autoRenewable, displayPrice: "3.99",
+                    period: SubscriptionPeriod(iso: "P1W"),
+                    introductoryOffer: StoreData.IntroductoryOffer(
+                        paymentMode: .payAsYouGo, displayPrice: "0.99",
+                        period: SubscriptionPeriod(iso: "P1W"),
+                        numberOfPeriods: 1),
+                    names: ["en_US": "Sketchy Pro"], span: .fileStart)
+            ], storefront: "USA")
+        var generic = options
+        generic.dialect = .generic
+        return [
+            try Linter(ruleSet: ruleSet, options: options), try Linter(ruleSet: ruleSet, options: generic),
+        ]
+    } catch {
+        fatalError("the built-in packs do not load: \(error)")
+    }
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    // The first byte picks the format and the linter, so both readers and the generic dialect get inputs.
+    let selector = bytes.first ?? 0
+    let name = selector & 1 == 0 ? "fuzz.yaml" : "fuzz.json"
+    let linter = linters[Int(selector >> 1) & 1]
+    let report = linter.lint(SourceFile(path: name, bytes: bytes), explicitlyNamed: selector & 4 == 0)
+    var summary = RunSummary()
+    summary.add(report)
+    var text = TextReporter(color: true)
+    var sarif = SARIFReporter()
+    var json = JSONReporter()
+    var github = GitHubReporter()
+    _ = text.begin(rules: []) + text.file(report) + text.end(summary)
+    _ = sarif.begin(rules: linter.ruleSet.descriptors) + sarif.file(report) + sarif.end(summary)
+    _ = json.begin(rules: []) + json.file(report) + json.end(summary)
+    _ = github.begin(rules: []) + github.file(report) + github.end(summary)
+    if let (fixed, _) = Fixer.apply(report.findings, to: report.file) {
+        let again = linter.lint(SourceFile(path: name, bytes: fixed))
+        _ = Fixer.unifiedDiff(path: name, old: bytes, new: fixed)
+        _ = again.findings.count
+    }
+    return 0
+}
+
+/// Builds the process-wide caches (packs, compiled vocabularies) before fuzzing starts, so leak
+/// detection only sees what one input allocates.
+@_cdecl("LLVMFuzzerInitialize")
+public func fuzzInitialize(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+) -> Int32 {
+    let warmUp = Array(
+        "paywall: 1\nheadline: Free trial, $3.99, save 50%, last chance!\ncta: Subscribe\n".utf8)
+    for linter in linters {
+        _ = linter.lint(SourceFile(path: "warm.yaml", bytes: warmUp))
+    }
+    return 0
+}

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer target (the library's sources plus FuzzTarget.swift, with address
+# sanitizer) and runs it, seeded from Examples/ and ../shared/fixtures.
+# Usage: bash Tests/Fuzz/run.sh [SECONDS] [extra libFuzzer flags…]   (default 60 s)
+# Crashing inputs land in Tests/Fuzz/out/; copy each into Tests/PaywallLintTests/Fixtures/fuzz/
+# so the regression test replays it.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+out="$root/Tests/Fuzz/out"
+seconds="${1:-60}"
+shift || true
+mkdir -p "$out/corpus" "$out/seeds" "$out/artifacts"
+
+# The rule packs are compiled in by the package's build plugin; do the same here.
+(cd "$root" && swift build --product embed-rule-packs -q 2>/dev/null || swift build --target embed-rule-packs -q)
+embed="$(cd "$root" && swift build --show-bin-path)/embed-rule-packs"
+"$embed" "$out/EmbeddedRulePacks.swift" "$root"/Rules/*.yml
+
+if [ ! -x "$out/fuzz" ] || [ -n "$(find "$root/Sources/PaywallLint" "$root/Rules" "$root/Tests/Fuzz/FuzzTarget.swift" -newer "$out/fuzz" -print -quit)" ]; then
+    echo "building the fuzz target" >&2
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name PaywallLint \
+        -Xcc -fmodule-map-file="$root/Sources/CYAML/module.modulemap" -I "$root/Sources/CYAML" \
+        $(find "$root/Sources/PaywallLint" -name '*.swift' | sort) "$out/EmbeddedRulePacks.swift" \
+        "$root/Tests/Fuzz/FuzzTarget.swift" -lyaml -o "$out/fuzz"
+fi
+
+# Seeds: every example and fixture, under both names' first-byte conventions.
+find "$root/Examples" "$root/../shared/fixtures" -type f \( -name '*.yaml' -o -name '*.yml' -o -name '*.json' \) \
+    -exec cp {} "$out/seeds/" \;
+cp "$root"/Tests/PaywallLintTests/Fixtures/fuzz/* "$out/seeds/" 2>/dev/null || true
+
+# Leak detection is off: Swift stores enum tags in the spare bits of payload pointers, so
+# LeakSanitizer cannot see that the compiled packs (held by a global) are still referenced and
+# reports them as leaked. Address errors, crashes, hangs (-timeout) and memory blow-ups
+# (-rss_limit_mb) are all still caught.
+"$out/fuzz" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=4096 -detect_leaks=0 \
+    -artifact_prefix="$out/artifacts/" -print_final_stats=1 "$@" "$out/corpus" "$out/seeds"
