@@ -161,3 +161,21 @@ struct ConfigTests {
         #expect(!Glob("p/?.yaml").matches("p/ab.yaml"))
     }
 }
+
+@Suite("Editors")
+struct EditorTests {
+    @Test("--stdin-filename lints a buffer with the config and dialect its path would get")
+    func stdinUsesTheNearestConfig() throws {
+        let text = try String(
+            contentsOf: Paths.examples.appendingPathComponent("sketchy/weekly.yaml"), encoding: .utf8
+        )
+        .replacingOccurrences(of: "app: Sketchy", with: "app: Sketchy Pro")
+        // Under Examples/sketchy the sketchy pack applies (its .paywall-lint.yml): app-name fires.
+        let inSketchy = try runCLI(["-", "--stdin-filename", "Examples/sketchy/buffer.yaml"], input: text)
+        #expect(inSketchy.output.contains("Examples/sketchy/buffer.yaml:6:6: error:"))
+        #expect(inSketchy.output.contains("[sketchy/app-name]"))
+        // Elsewhere the default preset applies, which has no app-name rule.
+        let elsewhere = try runCLI(["-", "--stdin-filename", "Examples/buffer.yaml"], input: text)
+        #expect(!elsewhere.output.contains("[sketchy/app-name]"))
+    }
+}

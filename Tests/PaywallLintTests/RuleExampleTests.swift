@@ -53,3 +53,20 @@ struct RuleDocumentationTests {
         }
     }
 }
+
+@Suite("Catalogue against the spec")
+struct SpecCatalogueTests {
+    @Test("every rule ID of the spec's RULES.md is a rule of a built-in pack")
+    func everySpecRuleExists() throws {
+        let spec = try String(
+            contentsOf: Paths.shared.appendingPathComponent("spec/RULES.md"), encoding: .utf8)
+        let ids = Set(
+            spec.matches(of: /`((?:core|apple|recommended|sketchy|revenuecat)\/[a-z0-9-]+)`/).map {
+                String($0.output.1)
+            })
+        #expect(ids.count >= 55)
+        let library = try PackLibrary.builtIn()
+        let defined = Set(library.packs.values.flatMap { $0.rules.map(\.descriptor.id) })
+        #expect(ids.subtracting(defined).isEmpty, "missing: \(ids.subtracting(defined).sorted())")
+    }
+}
