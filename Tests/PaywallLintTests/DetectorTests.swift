@@ -47,7 +47,11 @@ import Testing
     }
 
     /// Precision and recall of a detector on labelled lines; prints the figures and the misses.
-    static func measure(_ name: String, _ lines: [CorpusLine], label: String) throws -> (Double, Double) {
+    static func measure(_ name: String, _ lines: [CorpusLine], label: String, showMisses: Bool = true) throws
+        -> (
+            Double, Double
+        )
+    {
         let detect = Self.detector(name, try Self.vocabularies())
         var (tp, fp, fn, tn) = (0, 0, 0, 0)
         var misses: [String] = []
@@ -68,7 +72,7 @@ import Testing
         let recall = Double(tp) / Double(max(tp + fn, 1))
         let figures = String(format: "precision %.2f recall %.2f", precision, recall)
         print("\(label)\(name): \(figures) (tp \(tp), fp \(fp), fn \(fn), tn \(tn))")
-        for miss in misses { print(miss) }
+        if showMisses { for miss in misses { print(miss) } }
         return (precision, recall)
     }
 
@@ -93,6 +97,25 @@ import Testing
         #expect(precision >= floor.precision, "\(name) held-out precision")
         #expect(recall >= floor.recall, "\(name) held-out recall")
     }
+
+    /// The second held-out set: written blind after the detectors were changed, and not looked at
+    /// line by line since, so its figures measure how the detectors generalise.
+    @Test(arguments: detectorNames)
+    func secondHeldOutPrecisionAndRecall(detector name: String) throws {
+        let lines = try Self.corpus("copy-heldout-2.tsv").filter { $0.detector == name }
+        try #require(lines.count >= 40)
+        let (precision, recall) = try Self.measure(name, lines, label: "held-out 2 ", showMisses: false)
+        let floor = try #require(Self.secondHeldOutFloor[name])
+        #expect(precision >= floor.precision, "\(name) held-out 2 precision")
+        #expect(recall >= floor.recall, "\(name) held-out 2 recall")
+    }
+
+    /// As measured the first time it ran (urgency and confirmshaming recall are the known gap:
+    /// their wording varies more than word lists and simple structure capture).
+    static let secondHeldOutFloor: [String: (precision: Double, recall: Double)] = [
+        "price": (0.99, 0.99), "savings": (0.99, 0.94), "urgency": (0.99, 0.69), "free": (0.99, 0.94),
+        "payment-verb": (0.99, 0.94), "confirmshaming": (0.99, 0.27),
+    ]
 
     /// Regression floors for the first held-out set. Its figures before any change made after
     /// reading its misses were: price precision 0.94; recall urgency 0.69, confirmshaming 0.17.
