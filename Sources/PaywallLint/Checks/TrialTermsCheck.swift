@@ -43,6 +43,9 @@ struct TrialTermsCheck: Check {
     /// A trial word, or a "free" that sits next to a period ("free week", "7 days free").
     private func offerClaim(_ plain: [Unicode.Scalar], _ normalized: NormalizedText) -> DetectorMatch? {
         if let match = trial.matches(in: plain, normalized: normalized).first { return match }
+        // Most copy says nothing free: look for periods only when it does.
+        let claims = free.matches(in: plain, normalized: normalized)
+        guard !claims.isEmpty else { return nil }
         // "per day", "jeden Tag", "毎日" are frequencies: the free allowance, not a trial.
         let frequencies = frequency.matches(in: plain, normalized: normalized)
         let periodMatches = periods.matches(in: plain, normalized: normalized).filter { period in
@@ -51,7 +54,7 @@ struct TrialTermsCheck: Check {
                     && $0.range.upperBound <= period.range.lowerBound
             }
         }
-        for match in free.matches(in: plain, normalized: normalized) {
+        for match in claims {
             let near = periodMatches.contains { period in
                 Self.wordsBetween(plain, match.range, period.range) <= 1
             }
