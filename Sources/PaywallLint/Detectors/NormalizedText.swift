@@ -13,8 +13,9 @@ public struct NormalizedText: Sendable {
     public let scalars: [Unicode.Scalar]
     /// For each normalised scalar, the input offsets it came from (its grapheme cluster); both
     /// empty when the input was ASCII and the offsets are the same.
-    private let sourceStarts: [Int]
-    private let sourceEnds: [Int]
+    /// 32-bit: copy strings are far shorter than 4 GB, and a large file holds many of them.
+    private let sourceStarts: [Int32]
+    private let sourceEnds: [Int32]
     /// The number of input scalars.
     public let sourceCount: Int
 
@@ -62,8 +63,8 @@ public struct NormalizedText: Sendable {
             offset = end
         }
         scalars = out
-        sourceStarts = starts
-        sourceEnds = ends
+        sourceStarts = starts.map { Int32(truncatingIfNeeded: $0) }
+        sourceEnds = ends.map { Int32(truncatingIfNeeded: $0) }
     }
 
     public init(_ text: String) {
@@ -77,10 +78,11 @@ public struct NormalizedText: Sendable {
     public func sourceRange(of range: Range<Int>) -> Range<Int> {
         guard !sourceStarts.isEmpty else { return range }
         if range.isEmpty {
-            let offset = range.lowerBound < sourceStarts.count ? sourceStarts[range.lowerBound] : sourceCount
+            let offset =
+                range.lowerBound < sourceStarts.count ? Int(sourceStarts[range.lowerBound]) : sourceCount
             return offset..<offset
         }
-        return sourceStarts[range.lowerBound]..<sourceEnds[range.upperBound - 1]
+        return Int(sourceStarts[range.lowerBound])..<Int(sourceEnds[range.upperBound - 1])
     }
 
     private static func asciiLowercased(_ scalar: Unicode.Scalar) -> Unicode.Scalar {

@@ -23,7 +23,7 @@ public struct Template: Sendable {
     /// `plain`, NFKC-normalised and case-folded once, for every detector that reads this copy.
     public private(set) var normalized = NormalizedText([])
     /// For each scalar of `plain`, its offset in `raw` (empty when they are the same text).
-    private var plainToRaw: [Int] = []
+    private var plainToRaw: [Int32] = []
 
     public static let placeholder: Unicode.Scalar = "\u{FFFC}"
 
@@ -41,14 +41,14 @@ public struct Template: Sendable {
     /// Appends to `plain`, remembering where in `raw` the scalar came from.
     private mutating func keep(_ scalar: Unicode.Scalar, from rawOffset: Int) {
         plain.append(scalar)
-        plainToRaw.append(rawOffset)
+        plainToRaw.append(Int32(truncatingIfNeeded: rawOffset))
     }
 
     /// The offsets in `raw` that scalars `range` of `plain` came from.
     public func rawRange(ofPlain range: Range<Int>) -> Range<Int> {
         guard !plainToRaw.isEmpty, !range.isEmpty else { return range }
-        let lower = plainToRaw[min(range.lowerBound, plainToRaw.count - 1)]
-        let last = plainToRaw[min(range.upperBound - 1, plainToRaw.count - 1)]
+        let lower = Int(plainToRaw[min(range.lowerBound, plainToRaw.count - 1)])
+        let last = Int(plainToRaw[min(range.upperBound - 1, plainToRaw.count - 1)])
         // A placeholder scalar stands for the whole `{{ … }}` (or the broken placeholder).
         var upper = last + 1
         if plain[min(range.upperBound - 1, plain.count - 1)] == Self.placeholder {
