@@ -33,5 +33,6 @@ cp "$root"/Tests/PaywallLintTests/Fixtures/fuzz/* "$out/seeds/" 2>/dev/null || t
 # LeakSanitizer cannot see that the compiled packs (held by a global) are still referenced and
 # reports them as leaked. Address errors, crashes, hangs (-timeout) and memory blow-ups
 # (-rss_limit_mb) are all still caught.
+export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 "$out/fuzz" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=4096 -detect_leaks=0 \
     -artifact_prefix="$out/artifacts/" -print_final_stats=1 "$@" "$out/corpus" "$out/seeds"
