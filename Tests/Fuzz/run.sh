@@ -2,11 +2,11 @@
 # Builds the libFuzzer target (the library's sources plus FuzzTarget.swift, with address
 # sanitizer) and runs it, seeded from Examples/ and ../shared/fixtures.
 # Usage: bash Tests/Fuzz/run.sh [SECONDS] [extra libFuzzer flags…]   (default 60 s)
-# Crashing inputs land in Tests/Fuzz/out/; copy each into Tests/PaywallLintTests/Fixtures/fuzz/
+# Crashing inputs land in .build-fuzz/artifacts/; copy each into Tests/PaywallLintTests/Fixtures/fuzz/
 # so the regression test replays it.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-out="$root/Tests/Fuzz/out"
+out="$root/.build-fuzz"
 seconds="${1:-60}"
 shift || true
 mkdir -p "$out/corpus" "$out/seeds" "$out/artifacts"

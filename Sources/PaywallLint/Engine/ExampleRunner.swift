@@ -18,15 +18,11 @@ public struct ExampleRunner: Sendable {
     public func check(pack name: String) throws -> [Failure] {
         guard let pack = library.packs[name] else { return [Failure(ruleID: name, message: "no such pack")] }
         let closure = try library.closure(of: [name])
-        let vocabularies = closure.reduce(into: [String: [String]]()) { all, pack in
-            for (key, words) in pack.vocabularies { all[key, default: []] += words }
-        }
         let base = closure.reversed().lazy.compactMap(\.exampleBase).first
         var failures: [Failure] = []
         // Examples run with the whole pack on (suppression rules need the rules they suppress);
         // only the rule's own findings count.
         let ruleSet = try RuleSet(packs: [name], library: library)
-        _ = vocabularies
         for rule in pack.rules {
             let id = rule.descriptor.id
             if rule.examples.valid.isEmpty || rule.examples.invalid.isEmpty {
