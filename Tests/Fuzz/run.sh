@@ -18,7 +18,7 @@ embed="$(cd "$root" && swift build --show-bin-path)/embed-rule-packs"
 
 if [ ! -x "$out/fuzz" ] || [ -n "$(find "$root/Sources/PaywallLint" "$root/Rules" "$root/Tests/Fuzz/FuzzTarget.swift" -newer "$out/fuzz" -print -quit)" ]; then
     echo "building the fuzz target" >&2
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name PaywallLint \
+    swiftc -swift-version 6 -sanitize=fuzzer,address -parse-as-library -O -g -module-name PaywallLint \
         -Xcc -fmodule-map-file="$root/Sources/CYAML/module.modulemap" -I "$root/Sources/CYAML" \
         $(find "$root/Sources/PaywallLint" -name '*.swift' | sort) "$out/EmbeddedRulePacks.swift" \
         "$root/Tests/Fuzz/FuzzTarget.swift" -lyaml -o "$out/fuzz"
