@@ -140,7 +140,7 @@ private struct JSONParser {
         switch buffer[i] {
         case UInt8(ascii: "{"): try parseObject()
         case UInt8(ascii: "["): try parseArray()
-        case UInt8(ascii: "\""), UInt8(ascii: "'"): try parseString(asKey: false)
+        case UInt8(ascii: "\""), UInt8(ascii: "'"): try parseString()
         default: try parseBareWord()
         }
     }
@@ -166,7 +166,7 @@ private struct JSONParser {
             }
             switch buffer[i] {
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
-                try parseString(asKey: true)
+                try parseString()
             case UInt8(ascii: "}"):
                 // Only reached after a comma: `{"a": 1,}`.
                 i += 1
@@ -272,7 +272,7 @@ private struct JSONParser {
         }
     }
 
-    private mutating func parseString(asKey: Bool) throws {
+    private mutating func parseString() throws {
         let start = position()
         let quote = buffer[i]
         if quote == UInt8(ascii: "'") {
@@ -319,7 +319,6 @@ private struct JSONParser {
             ? unescape(content, quote: quote, start: start) : String(decoding: content, as: UTF8.self)
         i += 1
         builder.scalar(text, style: .doubleQuoted, tag: nil, start: start, end: position())
-        _ = asKey
     }
 
     private func hex2(_ b: UInt8) -> String {
@@ -343,8 +342,7 @@ private struct JSONParser {
         while k < content.count {
             let b = content[k]
             guard b == UInt8(ascii: "\\"), k + 1 < content.count else {
-                if let high = pendingHighSurrogate {
-                    _ = high
+                if pendingHighSurrogate != nil {
                     pendingHighSurrogate = nil
                     flush()
                     scalars.append("\u{FFFD}")
@@ -451,14 +449,13 @@ private struct JSONParser {
         case "NaN", "Infinity", "-Infinity", "+Infinity":
             error("\(word) is not a JSON number", at: start)
         default:
-            if let problem = Self.numberProblem(Array(word.utf8)) {
+            if let problem = JSONNumberCheck.problem(Array(word.utf8)) {
                 error(problem, at: start)
             }
         }
         builder.scalar(word, style: .plain, tag: nil, start: start, end: end)
     }
 
-    static func numberProblem(_ text: [UInt8]) -> String? { JSONNumberCheck.problem(text) }
 }
 
 /// RFC 8259 number syntax.

@@ -92,7 +92,7 @@ public struct ExampleRunner: Sendable {
         case .null: return "null"
         case .text(let text):
             if text == "true" || text == "false" { return text }
-            if JSONParserNumber.isNumber(text) { return text }
+            if !text.isEmpty, JSONNumberCheck.problem(Array(text.utf8)) == nil { return text }
             return JSONText.quoted(text)
         case .list(let items): return "[" + items.map(json).joined(separator: ", ") + "]"
         case .map(let pairs):
@@ -129,12 +129,5 @@ public struct ExampleRunner: Sendable {
                     span: .fileStart))
         }
         return StoreData(path: "x-store", products: products, storefront: "USA")
-    }
-}
-
-/// JSON number syntax, for writing examples back as JSON.
-enum JSONParserNumber {
-    static func isNumber(_ text: String) -> Bool {
-        !text.isEmpty && JSONNumberCheck.problem(Array(text.utf8)) == nil
     }
 }

@@ -83,6 +83,10 @@ public struct FieldSelector: Sendable {
                 value: .bool(field.value), path: path, node: field.node, span: field.span,
                 placeNode: place.node)
         }
+        /// A list or control that is there, with its item count.
+        @Sendable func present(_ path: String, count: Int, node: NodeID, span: SourceSpan) -> FieldValue {
+            FieldValue(value: .collection(count: count), path: path, node: node, span: span, placeNode: node)
+        }
         @Sendable func copy(_ item: Copy) -> FieldValue {
             FieldValue(
                 value: .copy(item), path: item.label, node: item.node, span: item.span, placeNode: item.node)
@@ -116,19 +120,13 @@ public struct FieldSelector: Sendable {
         add("bullets", .bullets) { paywall in
             guard let bullets = paywall.bullets else { return [missing("bullets", paywall.place)] }
             let count = bullets.value.filter(\.isDefaultLocale).count
-            return [
-                FieldValue(
-                    value: .collection(count: count), path: "bullets", node: bullets.node, span: bullets.span,
-                    placeNode: bullets.node)
-            ]
+            return [present("bullets", count: count, node: bullets.node, span: bullets.span)]
         }
         add("bullets[*]", .bullets) { $0.copy.filter { $0.field == "bullets" }.map(copy) }
         add("products", .products) { paywall in
             guard let products = paywall.products else { return [missing("products", paywall.place)] }
             return [
-                FieldValue(
-                    value: .collection(count: products.value.count), path: "products", node: products.node,
-                    span: products.span, placeNode: products.node)
+                present("products", count: products.value.count, node: products.node, span: products.span)
             ]
         }
         add("products[*].id", .products) { paywall in
@@ -149,11 +147,7 @@ public struct FieldSelector: Sendable {
         }
         add("close", .close) { paywall in
             guard let close = paywall.close else { return [missing("close", paywall.place)] }
-            return [
-                FieldValue(
-                    value: .collection(count: 1), path: "close", node: close.place.node,
-                    span: close.place.span, placeNode: close.place.node)
-            ]
+            return [present("close", count: 1, node: close.place.node, span: close.place.span)]
         }
         add("close.visible", .close) { paywall in
             paywall.close.map { [bool($0.visible, "close.visible", in: $0.place)] } ?? []
@@ -166,12 +160,7 @@ public struct FieldSelector: Sendable {
         }
         add("restore", .restore) { paywall in
             guard let restore = paywall.restore else { return [missing("restore", paywall.place)] }
-            return [
-                FieldValue(
-                    value: .collection(count: 1), path: "restore", node: restore.place.node,
-                    span: restore.place.span,
-                    placeNode: restore.place.node)
-            ]
+            return [present("restore", count: 1, node: restore.place.node, span: restore.place.span)]
         }
         add("restore.visible", .restore) { paywall in
             paywall.restore.map { [bool($0.visible, "restore.visible", in: $0.place)] } ?? []
@@ -216,9 +205,7 @@ public struct FieldSelector: Sendable {
         add("triggers", .triggers) { paywall in
             guard let triggers = paywall.triggers else { return [missing("triggers", paywall.place)] }
             return [
-                FieldValue(
-                    value: .collection(count: triggers.value.count), path: "triggers", node: triggers.node,
-                    span: triggers.span, placeNode: triggers.node)
+                present("triggers", count: triggers.value.count, node: triggers.node, span: triggers.span)
             ]
         }
         add("triggers[*].event", .triggers) { paywall in
@@ -228,11 +215,7 @@ public struct FieldSelector: Sendable {
         }
         add("gate", .gate) { paywall in
             guard let gate = paywall.gate else { return [missing("gate", paywall.place)] }
-            return [
-                FieldValue(
-                    value: .collection(count: 1), path: "gate", node: gate.place.node, span: gate.place.span,
-                    placeNode: gate.place.node)
-            ]
+            return [present("gate", count: 1, node: gate.place.node, span: gate.place.span)]
         }
         add("gate.free_uses", .gate) {
             [number($0.gate?.freeUses, "gate.free_uses", in: $0.gate?.place ?? $0.place)]
