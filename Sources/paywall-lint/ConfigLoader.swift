@@ -64,8 +64,7 @@ enum ConfigLoader {
 
     /// The absolute folder a (relative or absolute) file path lies in.
     static func absoluteDirectory(of path: String) -> String {
-        var absolute = path.hasPrefix("/") ? path : FileSystem.currentDirectory() + "/" + path
-        while let range = absolute.firstRange(of: "/./") { absolute.replaceSubrange(range, with: "/") }
+        let absolute = absolutePath(path)
         guard let slash = absolute.lastIndex(of: "/") else { return "/" }
         return slash == absolute.startIndex ? "/" : String(absolute[..<slash])
     }
@@ -121,9 +120,28 @@ enum ConfigLoader {
 
     /// An input path relative to the config's folder, for include/exclude and overrides.
     static func configRelative(_ path: String, config: Configuration) -> String {
-        var absolute = path.hasPrefix("/") ? path : FileSystem.currentDirectory() + "/" + path
-        while let range = absolute.firstRange(of: "/./") { absolute.replaceSubrange(range, with: "/") }
+        var absolute = absolutePath(path)
         if absolute.hasSuffix("/.") { absolute.removeLast(2) }
         return relative(absolute, to: config.directory)
+    }
+
+    /// `path` from the working directory, without `/./` segments.
+    private static func absolutePath(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileSystem.currentDirectory() + "/" + path
+        var utf8 = Array(absolute.utf8)
+        // Byte-wise: this runs for every input file, and "/./" is ASCII.
+        var i = 0
+        var changed = false
+        while i + 2 < utf8.count {
+            if utf8[i] == UInt8(ascii: "/"), utf8[i + 1] == UInt8(ascii: "."),
+                utf8[i + 2] == UInt8(ascii: "/")
+            {
+                utf8.removeSubrange(i..<i + 2)
+                changed = true
+            } else {
+                i += 1
+            }
+        }
+        return changed ? String(decoding: utf8, as: UTF8.self) : absolute
     }
 }

@@ -145,11 +145,15 @@ enum FileSystem {
         }
     }
 
-    static func currentDirectory() -> String {
+    /// The working directory, read once: the linter never changes it, and every input path
+    /// is resolved against it.
+    static func currentDirectory() -> String { workingDirectory }
+
+    private static let workingDirectory: String = {
         guard let pointer = getcwd(nil, 0) else { return "." }
         defer { free(pointer) }
         return String(cString: pointer)
-    }
+    }()
 
     static func describe(_ code: Int32) -> String {
         String(cString: strerror(code)).lowercased()

@@ -64,11 +64,17 @@ struct CopySelection: Sendable {
         "paths", .texts, "only copy at these paths (e.g. call_to_action, features)")
 
     func copies(_ context: RuleContext) -> [Copy] {
-        context.values(selector).compactMap(\.copy).filter { copy in
-            paths.isEmpty
-                || paths.contains {
-                    copy.path == $0 || copy.path.hasSuffix("." + $0) || copy.path.hasPrefix($0 + "[")
-                }
+        // The plain `copy` set is the paywall's own list: no field values to build and unwrap
+        // for every rule of every file.
+        var copies =
+            selector.name == "copy"
+            ? context.paywall.copy : context.values(selector).compactMap(\.copy)
+        if context.defaultLocaleOnly { copies.removeAll { !$0.isDefaultLocale } }
+        guard !paths.isEmpty else { return copies }
+        return copies.filter { copy in
+            paths.contains {
+                copy.path == $0 || copy.path.hasSuffix("." + $0) || copy.path.hasPrefix($0 + "[")
+            }
         }
     }
 }

@@ -23,48 +23,60 @@ public struct NormalizedText: Sendable {
         sourceCount = source.count
         if source.allSatisfy({ $0.isASCII || $0 == Template.placeholder }) {
             // Fast path (ASCII copy, variables included): one scalar in, one out, no Foundation.
-            scalars = source.map(Self.asciiLowercased)
+            var lowered: [Unicode.Scalar] = []
+            lowered.reserveCapacity(source.count)
+            for scalar in source { lowered.append(Self.asciiLowercased(scalar)) }
+            scalars = lowered
             sourceStarts = []
             sourceEnds = []
             return
         }
         var out: [Unicode.Scalar] = []
-        var starts: [Int] = []
-        var ends: [Int] = []
+        var starts: [Int32] = []
+        var ends: [Int32] = []
         out.reserveCapacity(source.count)
         starts.reserveCapacity(source.count)
         ends.reserveCapacity(source.count)
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: source)
-        var offset = 0
-        // Per grapheme cluster, so that NFKC can compose a letter with its combining marks
-        // ("e\u{301}" → "é", Hangul jamo → syllables) while every output scalar still knows
-        // which input scalars it came from.
-        for cluster in String(view) {
-            let clusterScalars = cluster.unicodeScalars
-            let count = clusterScalars.count
-            let end = offset + count
+        // Segment by segment: a starter with the scalars that can combine with it, so that NFKC
+        // can compose a letter with its marks ("e\u{301}" → "é", Hangul jamo → syllables) while
+        // every output scalar still knows which input scalars it came from. A lone scalar that
+        // NFKC leaves alone, as most letters of most scripts, needs no Foundation.
+        var start = 0
+        while start < source.count {
+            var end = start + 1
+            while end < source.count, Self.combinesWithPrevious(source[end]) { end += 1 }
             func emit(_ scalar: Unicode.Scalar) {
                 Self.fold(scalar) { folded in
                     out.append(folded)
-                    starts.append(offset)
-                    ends.append(end)
+                    starts.append(Int32(truncatingIfNeeded: start))
+                    ends.append(Int32(truncatingIfNeeded: end))
                 }
             }
-            if clusterScalars.allSatisfy(\.isASCII)
-                || (count == 1 && !clusterScalars.first!.properties.changesWhenNFKCCaseFolded)
-            {
-                for scalar in clusterScalars { emit(scalar) }
+            let first = source[start]
+            if end == start + 1, first.isASCII || !first.properties.changesWhenNFKCCaseFolded {
+                emit(first)
             } else {
-                for normalized in String(cluster).precomposedStringWithCompatibilityMapping.unicodeScalars {
+                var view = String.UnicodeScalarView()
+                view.append(contentsOf: source[start..<end])
+                for normalized in String(view).precomposedStringWithCompatibilityMapping.unicodeScalars {
                     emit(normalized)
                 }
             }
-            offset = end
+            start = end
         }
         scalars = out
-        sourceStarts = starts.map { Int32(truncatingIfNeeded: $0) }
-        sourceEnds = ends.map { Int32(truncatingIfNeeded: $0) }
+        sourceStarts = starts
+        sourceEnds = ends
+    }
+
+    /// Scalars that NFKC may compose with the scalar before them: combining marks, Hangul
+    /// vowel and final jamo, and the joiners and selectors that belong to what they follow.
+    private static func combinesWithPrevious(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return false }
+        switch scalar.value {
+        case 0x1160...0x11FF, 0x200C, 0x200D, 0xFE00...0xFE0F, 0xE0100...0xE01EF: return true
+        default: return scalar.properties.canonicalCombiningClass != .notReordered
+        }
     }
 
     public init(_ text: String) {

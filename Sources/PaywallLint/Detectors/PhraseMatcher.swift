@@ -115,6 +115,10 @@ struct Overlaps {
 }
 
 /// Compiled phrases, indexed by the scalar they start with.
+///
+/// Flat arrays rather than an array of phrases and a dictionary of lists: every copy string of
+/// every file is scanned by a dozen of these, so the scan touches no reference counts and hashes
+/// only scalars outside ASCII.
 private struct PhraseSet: Sendable {
     enum Element: Sendable, Hashable {
         case scalar(Unicode.Scalar)
@@ -130,31 +134,53 @@ private struct PhraseSet: Sendable {
         case anyWord
     }
 
-    private var phrases: [[Element]] = []
-    private var byFirstScalar: [Unicode.Scalar: [Int]] = [:]
-    private var startingWithNumber: [Int] = []
-    private var startingWithAnyWord: [Int] = []
+    /// The elements of every phrase, one after another; phrase `k` is
+    /// `elements[phraseStarts[k]..<phraseStarts[k + 1]]`.
+    private var elements: [Element] = []
+    private var phraseStarts: [Int32] = [0]
+    /// The scalar each phrase has second, or 0 when its second element is not a scalar: most
+    /// candidates sharing a first letter fail on the second, without a call to `matchEnd`.
+    private var secondScalars: [UInt32] = []
+    /// Phrase numbers grouped by the scalar they start with.
+    private var heads: [Int32] = []
+    /// For an ASCII first scalar, its group in `heads`.
+    private var asciiHeads = [Range<Int32>](repeating: 0..<0, count: 128)
+    private var otherHeads: [UInt32: Range<Int32>] = [:]
+    private var startingWithNumber: [Int32] = []
+    private var startingWithAnyWord: [Int32] = []
     private let digitsBreakWords: Bool
 
     init(_ texts: [String], digitsBreakWords: Bool) {
         self.digitsBreakWords = digitsBreakWords
         var seen = Set<[Element]>()
+        var byHead: [UInt32: [Int32]] = [:]
         for text in texts {
-            let elements = Self.compile(NormalizedText(text).scalars)
-            guard let first = elements.first, seen.insert(elements).inserted else { continue }
-            let index = phrases.count
-            phrases.append(elements)
+            let compiled = Self.compile(NormalizedText(text).scalars)
+            guard let first = compiled.first, seen.insert(compiled).inserted else { continue }
+            let index = Int32(phraseStarts.count - 1)
+            elements += compiled
+            phraseStarts.append(Int32(elements.count))
+            if compiled.count > 1, case .scalar(let second) = compiled[1] {
+                secondScalars.append(second.value)
+            } else {
+                secondScalars.append(0)
+            }
             switch first {
-            case .scalar(let scalar): byFirstScalar[scalar, default: []].append(index)
-            case .variable: byFirstScalar[Template.placeholder, default: []].append(index)
+            case .scalar(let scalar): byHead[scalar.value, default: []].append(index)
+            case .variable: byHead[Template.placeholder.value, default: []].append(index)
             case .number: startingWithNumber.append(index)
             case .anyWord, .continuation: startingWithAnyWord.append(index)
             case .space, .optionalSpace: break
             }
         }
+        for (head, indices) in byHead.sorted(by: { $0.key < $1.key }) {
+            let range = Int32(heads.count)..<Int32(heads.count + indices.count)
+            heads += indices
+            if head < 128 { asciiHeads[Int(head)] = range } else { otherHeads[head] = range }
+        }
     }
 
-    var isEmpty: Bool { phrases.isEmpty }
+    var isEmpty: Bool { phraseStarts.count == 1 }
 
     private static func compile(_ scalars: [Unicode.Scalar]) -> [Element] {
         var elements: [Element] = []
@@ -198,27 +224,40 @@ private struct PhraseSet: Sendable {
     }
 
     /// For every offset where a phrase matches, the longest match there, in order of offset.
-    func longestMatches(in t: [Unicode.Scalar]) -> [Range<Int>] {
+    func longestMatches(in text: [Unicode.Scalar]) -> [Range<Int>] {
         var result: [Range<Int>] = []
-        let n = t.count
-        for i in 0..<n {
-            if i > 0, joins(t[i - 1], t[i]) { continue }
-            var best = -1
-            func tryPhrases(_ indices: [Int]) {
-                for index in indices {
-                    if let end = matchEnd(phrases[index], in: t, at: i), end > best,
-                        end == n || !joins(t[end - 1], t[end])
-                    {
-                        best = end
+        text.withUnsafeBufferPointer { t in
+            elements.withUnsafeBufferPointer { elements in
+                let n = t.count
+                for i in 0..<n {
+                    let c = t[i]
+                    let group = c.value < 128 ? asciiHeads[Int(c.value)] : otherHeads[c.value] ?? 0..<0
+                    let tryNumber = !startingWithNumber.isEmpty && Scalars.isDigit(c)
+                    let tryAnyWord =
+                        !startingWithAnyWord.isEmpty && Scalars.isSpacedWord(c)
+                        && (i == 0 || !Scalars.isWord(t[i - 1]))
+                    // Most offsets start no phrase; only those that may pay for the word test.
+                    guard !group.isEmpty || tryNumber || tryAnyWord else { continue }
+                    if i > 0, joins(t[i - 1], c) { continue }
+                    var best = -1
+                    let next = i + 1 < n ? t[i + 1].value : 0
+                    func tryPhrase(_ index: Int32) {
+                        let second = secondScalars[Int(index)]
+                        if second != 0, second != next { return }
+                        let phrase = elements[
+                            Int(phraseStarts[Int(index)])..<Int(phraseStarts[Int(index) + 1])]
+                        if let end = matchEnd(phrase, in: t, at: i), end > best,
+                            end == n || !joins(t[end - 1], t[end])
+                        {
+                            best = end
+                        }
                     }
+                    for k in group { tryPhrase(heads[Int(k)]) }
+                    if tryNumber { for index in startingWithNumber { tryPhrase(index) } }
+                    if tryAnyWord { for index in startingWithAnyWord { tryPhrase(index) } }
+                    if best > i { result.append(i..<best) }
                 }
             }
-            if let indices = byFirstScalar[t[i]] { tryPhrases(indices) }
-            if !startingWithNumber.isEmpty, Scalars.isDigit(t[i]) { tryPhrases(startingWithNumber) }
-            if !startingWithAnyWord.isEmpty, Scalars.isSpacedWord(t[i]), i == 0 || !Scalars.isWord(t[i - 1]) {
-                tryPhrases(startingWithAnyWord)
-            }
-            if best > i { result.append(i..<best) }
         }
         return result
     }
@@ -235,7 +274,10 @@ private struct PhraseSet: Sendable {
         return !digitsBreakWords || Scalars.isDigit(a) == Scalars.isDigit(b)
     }
 
-    private func matchEnd(_ elements: [Element], in t: [Unicode.Scalar], at start: Int) -> Int? {
+    private func matchEnd(
+        _ elements: Slice<UnsafeBufferPointer<Element>>, in t: UnsafeBufferPointer<Unicode.Scalar>,
+        at start: Int
+    ) -> Int? {
         let n = t.count
         var j = start
         for element in elements {
@@ -324,7 +366,8 @@ enum Scalars {
     }
 
     /// The end of the number starting at `start`: digits, with `.`, `,` or `'` between digits.
-    static func numberEnd(in t: [Unicode.Scalar], at start: Int) -> Int? {
+    static func numberEnd<Text: RandomAccessCollection<Unicode.Scalar>>(in t: Text, at start: Int) -> Int?
+    where Text.Index == Int {
         let n = t.count
         guard start < n, isDigit(t[start]) else { return nil }
         var j = start + 1

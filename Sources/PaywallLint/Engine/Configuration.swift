@@ -128,7 +128,8 @@ public struct Configuration: Sendable {
 
     /// Indices of the overrides that apply to a path.
     public func overrides(for relativePath: String) -> [Int] {
-        overrides.indices.filter { overrides[$0].files.contains { $0.matches(relativePath) } }
+        guard !overrides.isEmpty else { return [] }
+        return overrides.indices.filter { overrides[$0].files.contains { $0.matches(relativePath) } }
     }
 
     /// The rule set for files that the given overrides apply to; `extra` (command-line flags) comes last.

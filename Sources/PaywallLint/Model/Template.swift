@@ -14,34 +14,50 @@ public struct Template: Sendable {
         public var message: String
     }
 
-    public let raw: String
-    public private(set) var variables: [Variable] = []
-    public private(set) var problems: [Problem] = []
+    /// Everything parsed, in one immutable object: a `Copy` is passed around and copied by
+    /// every rule, and one reference is cheaper to copy than six arrays and strings.
+    private final class Storage: Sendable {
+        let raw: String
+        let variables: [Variable]
+        let problems: [Problem]
+        let plain: [Unicode.Scalar]
+        let normalized: NormalizedText
+        let plainToRaw: [Int32]
+
+        init(raw: String, parsed: Parser) {
+            self.raw = raw
+            variables = parsed.variables
+            problems = parsed.problems
+            plain = parsed.plain
+            plainToRaw = parsed.plainToRaw
+            normalized = NormalizedText(parsed.plain)
+        }
+    }
+
+    private let storage: Storage
+
+    public var raw: String { storage.raw }
+    public var variables: [Variable] { storage.variables }
+    public var problems: [Problem] { storage.problems }
     /// The text with each variable replaced by U+FFFC, so detectors see neither its name nor
     /// its braces but still see a word boundary.
-    public private(set) var plain: [Unicode.Scalar] = []
+    public var plain: [Unicode.Scalar] { storage.plain }
     /// `plain`, NFKC-normalised and case-folded once, for every detector that reads this copy.
-    public private(set) var normalized = NormalizedText([])
+    public var normalized: NormalizedText { storage.normalized }
     /// For each scalar of `plain`, its offset in `raw` (empty when they are the same text).
-    private var plainToRaw: [Int32] = []
+    private var plainToRaw: [Int32] { storage.plainToRaw }
 
     public static let placeholder: Unicode.Scalar = "\u{FFFC}"
 
     public init(_ raw: String) {
-        self.raw = raw
+        var parser = Parser()
         let scalars = Array(raw.unicodeScalars)
         if scalars.contains(where: { $0 == "{" || $0 == "}" }) {
-            parse(scalars)
+            parser.parse(scalars)
         } else {
-            plain = scalars
+            parser.plain = scalars
         }
-        normalized = NormalizedText(plain)
-    }
-
-    /// Appends to `plain`, remembering where in `raw` the scalar came from.
-    private mutating func keep(_ scalar: Unicode.Scalar, from rawOffset: Int) {
-        plain.append(scalar)
-        plainToRaw.append(Int32(truncatingIfNeeded: rawOffset))
+        storage = Storage(raw: raw, parsed: parser)
     }
 
     /// The offsets in `raw` that scalars `range` of `plain` came from.
@@ -65,111 +81,127 @@ public struct Template: Sendable {
         return String(view)
     }
 
-    /// Linear in the text, even for 100,000 braces in a row: the next `}}` after every offset is
-    /// found once, up front.
-    private mutating func parse(_ s: [Unicode.Scalar]) {
-        let n = s.count
-        var nextClose = [Int](repeating: n, count: n + 1)
-        var k = n - 2
-        while k >= 0 {
-            nextClose[k] = s[k] == "}" && s[k + 1] == "}" ? k : nextClose[k + 1]
-            k -= 1
+    /// Splits raw text into literal runs and variables.
+    private struct Parser {
+        var variables: [Variable] = []
+        var problems: [Problem] = []
+        var plain: [Unicode.Scalar] = []
+        var plainToRaw: [Int32] = []
+
+        /// Appends to `plain`, remembering where in `raw` the scalar came from.
+        private mutating func keep(_ scalar: Unicode.Scalar, from rawOffset: Int) {
+            plain.append(scalar)
+            plainToRaw.append(Int32(truncatingIfNeeded: rawOffset))
         }
-        var i = 0
-        while i < n {
-            let c = s[i]
-            if c == "{", i + 1 < n, s[i + 1] == "{" {
-                var start = i
-                while start + 2 < n, s[start + 2] == "{" { start += 1 }  // `{{{ x }}`: the last pair opens
-                if start > i {
-                    problems.append(Problem(range: i..<start + 2, message: "too many opening braces"))
-                    for k in i..<start { keep(s[k], from: k) }
-                }
-                let close = nextClose[start + 2 < n ? start + 2 : n]
-                let nextOpen = firstIndex(of: "{", in: s, from: start + 2, before: close)
-                if close < n, nextOpen == nil {
-                    addVariable(s, open: start, close: close)
-                    i = close + 2
-                } else {
-                    let end = nextOpen ?? close.clamped(to: n)
-                    let singleClose = firstIndex(of: "}", in: s, from: start + 2, before: end)
-                    let range = start..<(singleClose.map { $0 + 1 } ?? min(end, start + 2))
-                    let message =
-                        singleClose != nil
-                        ? "placeholder closed with one brace; write {{ name }}" : "unclosed placeholder"
-                    problems.append(Problem(range: range, message: message))
-                    keep(Self.placeholder, from: start)
-                    i = range.upperBound
-                }
-                continue
+
+        /// Linear in the text, even for 100,000 braces in a row: the next `}}` after every offset is
+        /// found once, up front.
+        mutating func parse(_ s: [Unicode.Scalar]) {
+            let n = s.count
+            var nextClose = [Int](repeating: n, count: n + 1)
+            var k = n - 2
+            while k >= 0 {
+                nextClose[k] = s[k] == "}" && s[k + 1] == "}" ? k : nextClose[k + 1]
+                k -= 1
             }
-            if c == "{" {
-                // `{ price }}` or `{price}`: one opening brace around a name.
-                var j = i + 1
-                while j < n, s[j] == " " { j += 1 }
-                let nameStart = j
-                while j < n, isNameScalar(s[j]) { j += 1 }
-                let nameEnd = j
-                while j < n, s[j] == " " { j += 1 }
-                if nameEnd > nameStart, j < n, s[j] == "}" {
-                    let end = j + 1 < n && s[j + 1] == "}" ? j + 2 : j + 1
-                    problems.append(
-                        Problem(
-                            range: i..<end, message: "placeholder opened with one brace; write {{ name }}"))
-                    keep(Self.placeholder, from: i)
+            var i = 0
+            while i < n {
+                let c = s[i]
+                if c == "{", i + 1 < n, s[i + 1] == "{" {
+                    var start = i
+                    while start + 2 < n, s[start + 2] == "{" { start += 1 }  // `{{{ x }}`: the last pair opens
+                    if start > i {
+                        problems.append(Problem(range: i..<start + 2, message: "too many opening braces"))
+                        for k in i..<start { keep(s[k], from: k) }
+                    }
+                    let close = nextClose[start + 2 < n ? start + 2 : n]
+                    let nextOpen = firstIndex(of: "{", in: s, from: start + 2, before: close)
+                    if close < n, nextOpen == nil {
+                        addVariable(s, open: start, close: close)
+                        i = close + 2
+                    } else {
+                        let end = nextOpen ?? close.clamped(to: n)
+                        let singleClose = firstIndex(of: "}", in: s, from: start + 2, before: end)
+                        let range = start..<(singleClose.map { $0 + 1 } ?? min(end, start + 2))
+                        let message =
+                            singleClose != nil
+                            ? "placeholder closed with one brace; write {{ name }}" : "unclosed placeholder"
+                        problems.append(Problem(range: range, message: message))
+                        keep(Template.placeholder, from: start)
+                        i = range.upperBound
+                    }
+                    continue
+                }
+                if c == "{" {
+                    // `{ price }}` or `{price}`: one opening brace around a name.
+                    var j = i + 1
+                    while j < n, s[j] == " " { j += 1 }
+                    let nameStart = j
+                    while j < n, isNameScalar(s[j]) { j += 1 }
+                    let nameEnd = j
+                    while j < n, s[j] == " " { j += 1 }
+                    if nameEnd > nameStart, j < n, s[j] == "}" {
+                        let end = j + 1 < n && s[j + 1] == "}" ? j + 2 : j + 1
+                        problems.append(
+                            Problem(
+                                range: i..<end, message: "placeholder opened with one brace; write {{ name }}"
+                            ))
+                        keep(Template.placeholder, from: i)
+                        i = end
+                        continue
+                    }
+                }
+                if c == "}", i + 1 < n, s[i + 1] == "}" {
+                    var end = i + 2
+                    while end < n, s[end] == "}" { end += 1 }
+                    problems.append(Problem(range: i..<end, message: "closing braces without an opening {{"))
                     i = end
                     continue
                 }
+                keep(c, from: i)
+                i += 1
             }
-            if c == "}", i + 1 < n, s[i + 1] == "}" {
-                var end = i + 2
-                while end < n, s[end] == "}" { end += 1 }
-                problems.append(Problem(range: i..<end, message: "closing braces without an opening {{"))
-                i = end
-                continue
+        }
+
+        private mutating func addVariable(_ s: [Unicode.Scalar], open: Int, close: Int) {
+            let inner = s[(open + 2)..<close]
+            var nameStart = inner.startIndex
+            while nameStart < inner.endIndex, inner[nameStart] == " " { nameStart += 1 }
+            var nameEnd = inner.endIndex
+            while nameEnd > nameStart, inner[nameEnd - 1] == " " { nameEnd -= 1 }
+            let nameScalars = inner[nameStart..<nameEnd]
+            let range = open..<(close + 2)
+            keep(Template.placeholder, from: open)
+            guard !nameScalars.isEmpty, nameScalars.allSatisfy(isNameScalar) else {
+                problems.append(
+                    Problem(
+                        range: range,
+                        message: nameScalars.isEmpty
+                            ? "empty placeholder" : "a placeholder holds one variable name"))
+                return
             }
-            keep(c, from: i)
-            i += 1
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: nameScalars)
+            let spaced = nameStart == inner.startIndex + 1 && nameEnd == inner.endIndex - 1
+            variables.append(Variable(name: String(view), range: range, isCanonicallySpaced: spaced))
         }
-    }
 
-    private mutating func addVariable(_ s: [Unicode.Scalar], open: Int, close: Int) {
-        let inner = s[(open + 2)..<close]
-        var nameStart = inner.startIndex
-        while nameStart < inner.endIndex, inner[nameStart] == " " { nameStart += 1 }
-        var nameEnd = inner.endIndex
-        while nameEnd > nameStart, inner[nameEnd - 1] == " " { nameEnd -= 1 }
-        let nameScalars = inner[nameStart..<nameEnd]
-        let range = open..<(close + 2)
-        keep(Self.placeholder, from: open)
-        guard !nameScalars.isEmpty, nameScalars.allSatisfy(isNameScalar) else {
-            problems.append(
-                Problem(
-                    range: range,
-                    message: nameScalars.isEmpty
-                        ? "empty placeholder" : "a placeholder holds one variable name"))
-            return
+        private func firstIndex(of scalar: Unicode.Scalar, in s: [Unicode.Scalar], from: Int, before: Int)
+            -> Int?
+        {
+            var k = from
+            while k < before, k < s.count {
+                if s[k] == scalar { return k }
+                k += 1
+            }
+            return nil
         }
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: nameScalars)
-        let spaced = nameStart == inner.startIndex + 1 && nameEnd == inner.endIndex - 1
-        variables.append(Variable(name: String(view), range: range, isCanonicallySpaced: spaced))
-    }
 
-    private func firstIndex(of scalar: Unicode.Scalar, in s: [Unicode.Scalar], from: Int, before: Int) -> Int?
-    {
-        var k = from
-        while k < before, k < s.count {
-            if s[k] == scalar { return k }
-            k += 1
-        }
-        return nil
-    }
-
-    private func isNameScalar(_ c: Unicode.Scalar) -> Bool {
-        switch c {
-        case "a"..."z", "A"..."Z", "0"..."9", "_", ".", "-": true
-        default: false
+        private func isNameScalar(_ c: Unicode.Scalar) -> Bool {
+            switch c {
+            case "a"..."z", "A"..."Z", "0"..."9", "_", ".", "-": true
+            default: false
+            }
         }
     }
 }
