@@ -108,8 +108,9 @@ public struct Template: Sendable {
             while i < n {
                 let c = s[i]
                 if c == "{", i + 1 < n, s[i + 1] == "{" {
+                    // `{{{ x }}`: the last pair opens.
                     var start = i
-                    while start + 2 < n, s[start + 2] == "{" { start += 1 }  // `{{{ x }}`: the last pair opens
+                    while start + 2 < n, s[start + 2] == "{" { start += 1 }
                     if start > i {
                         problems.append(Problem(range: i..<start + 2, message: "too many opening braces"))
                         for k in i..<start { keep(s[k], from: k) }
