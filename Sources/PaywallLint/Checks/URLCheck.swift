@@ -49,10 +49,12 @@ struct URLCheck: Check {
         let rest = text[text.index(after: colon)...]
         guard rest.hasPrefix("//") else { return "is not an absolute URL" }
         let host = rest.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        guard host.contains("."), !host.contains(" "), host.first != ".", host.last != "." else {
+        guard host.contains("." as Character), !host.contains(" " as Character), host.first != ".",
+            host.last != "."
+        else {
             return "has no valid host"
         }
-        if text.contains(" ") { return "contains spaces" }
+        if text.contains(" " as Character) { return "contains spaces" }
         return nil
     }
 }

@@ -13,8 +13,6 @@ public struct DetectorMatch: Sendable, Hashable {
 
     /// The match covering `range` of `source`.
     init(range: Range<Int>, in source: [Unicode.Scalar]) {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: source[range])
-        self.init(range: range, text: String(view))
+        self.init(range: range, text: String(scalars: source[range]))
     }
 }

@@ -56,9 +56,8 @@ public struct NormalizedText: Sendable {
             if end == start + 1, first.isASCII || !first.properties.changesWhenNFKCCaseFolded {
                 emit(first)
             } else {
-                var view = String.UnicodeScalarView()
-                view.append(contentsOf: source[start..<end])
-                for normalized in String(view).precomposedStringWithCompatibilityMapping.unicodeScalars {
+                let segment = String(scalars: source[start..<end])
+                for normalized in segment.precomposedStringWithCompatibilityMapping.unicodeScalars {
                     emit(normalized)
                 }
             }

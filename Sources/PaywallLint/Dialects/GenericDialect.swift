@@ -69,16 +69,22 @@ enum GenericDialect {
         if value.hasPrefix("http://") || value.hasPrefix("https://") || value.hasPrefix("data:") {
             return false
         }
-        if value.hasPrefix("#") && scalars.count <= 9 && !value.contains(" ") { return false }
+        if value.hasPrefix("#") && scalars.count <= 9 && !value.contains(" " as Character) { return false }
         // HTML (even indented, as in Qonversion's no-code screens) is markup, not copy.
         let trimmed = value.drop { $0.isWhitespace }
-        if trimmed.hasPrefix("<") && value.contains(">") { return false }
+        if trimmed.hasPrefix("<") && value.contains(">" as Character) { return false }
         let hasSpace = scalars.contains { $0 == " " || $0 == "\u{00A0}" || $0 == "\u{3000}" }
         if !hasSpace {
             // One token: identifiers (com.app.pro, snake_case), base64 blobs; short words stay copy.
             if scalars.count > 40 { return false }
-            if value.contains(".") || value.contains("_") || value.contains("/") { return false }
-            if value.allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "-" }) && value.contains("-") {
+            if value.contains("." as Character) || value.contains("_" as Character)
+                || value.contains("/" as Character)
+            {
+                return false
+            }
+            if value.allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "-" })
+                && value.contains("-" as Character)
+            {
                 return false
             }
         }

@@ -202,7 +202,7 @@ struct ModelReader {
 
 extension String {
     fileprivate func replacingUnderscores() -> String {
-        contains("_") ? String(unicodeScalars.filter { $0 != "_" }.map(Character.init)) : self
+        contains("_" as Character) ? String(unicodeScalars.filter { $0 != "_" }.map(Character.init)) : self
     }
 }
 
@@ -211,6 +211,19 @@ enum YAMLPlainScalar {
     /// "boolean", "null" or "a number" when a YAML 1.1 (or 1.2 core) reader would not read the
     /// plain scalar as text.
     static func type(of text: String) -> String? {
+        // Most copy is long or starts with a letter that no boolean, null or number starts
+        // with: decided from the first byte, without comparing against every keyword.
+        guard let first = text.utf8.first else { return nil }
+        switch first {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+            break
+        case UInt8(ascii: "y"), UInt8(ascii: "Y"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"),
+            UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "o"), UInt8(ascii: "O"),
+            UInt8(ascii: "~"):
+            guard text.utf8.count <= 5 else { return nil }
+        default:
+            return nil
+        }
         switch text {
         case "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "true", "True", "TRUE", "false",
             "False",

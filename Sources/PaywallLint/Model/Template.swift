@@ -76,9 +76,7 @@ public struct Template: Sendable {
     }
 
     public var plainText: String {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: plain)
-        return String(view)
+        String(scalars: plain)
     }
 
     /// Splits raw text into literal runs and variables.
@@ -181,10 +179,9 @@ public struct Template: Sendable {
                             ? "empty placeholder" : "a placeholder holds one variable name"))
                 return
             }
-            var view = String.UnicodeScalarView()
-            view.append(contentsOf: nameScalars)
             let spaced = nameStart == inner.startIndex + 1 && nameEnd == inner.endIndex - 1
-            variables.append(Variable(name: String(view), range: range, isCanonicallySpaced: spaced))
+            variables.append(
+                Variable(name: String(scalars: nameScalars), range: range, isCanonicallySpaced: spaced))
         }
 
         private func firstIndex(of scalar: Unicode.Scalar, in s: [Unicode.Scalar], from: Int, before: Int)
