@@ -18,20 +18,36 @@ struct LintRunner {
 
     func run(_ inputs: [(InputFile, Int)], emit: (FileReport, FixResult?) -> Void) -> [ToolNotification] {
         var problems: [ToolNotification] = []
-        var start = 0
-        while start < inputs.count {
-            let batch = Array(inputs[start..<min(start + Self.batchSize, inputs.count)])
-            let results = lintBatch(batch)
-            for result in results {
+        var batches = stride(from: 0, to: inputs.count, by: Self.batchSize).map {
+            Array(inputs[$0..<min($0 + Self.batchSize, inputs.count)])
+        }[...]
+        guard let first = batches.popFirst() else { return [] }
+        var linted = lintBatch(first)
+        while true {
+            // The next batch is linted while this one is written out, so the cores never wait
+            // for the reporters.
+            let next = Pending()
+            let group = DispatchGroup()
+            if let batch = batches.popFirst() {
+                DispatchQueue.global().async(group: group) { next.outcomes = self.lintBatch(batch) }
+            }
+            for result in linted {
                 switch result {
                 case .report(let report, let fixed): emit(report, fixed)
                 case .unreadable(let problem): problems.append(problem)
                 case .none: break
                 }
             }
-            start += batch.count
+            group.wait()
+            guard let outcomes = next.outcomes else { break }
+            linted = outcomes
         }
         return problems
+    }
+
+    /// The outcomes of the batch being linted in the background; read after its group is waited on.
+    private final class Pending: @unchecked Sendable {
+        var outcomes: [Outcome]?
     }
 
     /// What fixing a file did: how many fixes, and the diff of the change.

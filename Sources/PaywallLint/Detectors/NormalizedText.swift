@@ -18,8 +18,18 @@ public struct NormalizedText: Sendable {
     private let sourceEnds: [Int32]
     /// The number of input scalars.
     public let sourceCount: Int
+    /// Offsets where a phrase may begin (not inside a word), found once for every vocabulary
+    /// that scans this text; and the same where a digit next to a letter also starts a word.
+    let wordStarts: [Int32]
+    let wordStartsBreakingDigits: [Int32]
 
     public init(_ source: [Unicode.Scalar]) {
+        self.init(source, findingWordStarts: true)
+    }
+
+    /// Without `findingWordStarts` the text cannot be scanned for phrases: for compiling the
+    /// phrases themselves, thousands of them at start-up.
+    init(_ source: [Unicode.Scalar], findingWordStarts: Bool) {
         sourceCount = source.count
         if source.allSatisfy({ $0.isASCII || $0 == Template.placeholder }) {
             // Fast path (ASCII copy, variables included): one scalar in, one out, no Foundation.
@@ -29,6 +39,8 @@ public struct NormalizedText: Sendable {
             scalars = lowered
             sourceStarts = []
             sourceEnds = []
+            (wordStarts, wordStartsBreakingDigits) =
+                findingWordStarts ? Self.wordStarts(of: lowered) : ([], [])
             return
         }
         var out: [Unicode.Scalar] = []
@@ -66,6 +78,26 @@ public struct NormalizedText: Sendable {
         scalars = out
         sourceStarts = starts
         sourceEnds = ends
+        (wordStarts, wordStartsBreakingDigits) = findingWordStarts ? Self.wordStarts(of: out) : ([], [])
+    }
+
+    private static func wordStarts(of scalars: [Unicode.Scalar]) -> ([Int32], [Int32]) {
+        var starts: [Int32] = []
+        var breakingDigits: [Int32] = []
+        var previousInWord = false
+        var previousIsDigit = false
+        for (offset, scalar) in scalars.enumerated() {
+            let inWord = Scalars.isSpacedWord(scalar)
+            let isDigit = inWord && Scalars.isDigit(scalar)
+            let joined = previousInWord && inWord
+            if !joined { starts.append(Int32(truncatingIfNeeded: offset)) }
+            if !joined || previousIsDigit != isDigit {
+                breakingDigits.append(Int32(truncatingIfNeeded: offset))
+            }
+            previousInWord = inWord
+            previousIsDigit = isDigit
+        }
+        return (starts, breakingDigits)
     }
 
     /// Scalars that NFKC may compose with the scalar before them: combining marks, Hangul

@@ -71,9 +71,9 @@ public struct PhraseMatcher: Sendable {
     /// on one normalisation.
     func ranges(in text: NormalizedText) -> [Range<Int>] {
         guard !phrases.isEmpty else { return [] }
-        var candidates = phrases.longestMatches(in: text.scalars)
+        var candidates = phrases.longestMatches(in: text)
         if !exceptions.isEmpty, !candidates.isEmpty {
-            let cancelled = Overlaps(exceptions.longestMatches(in: text.scalars))
+            let cancelled = Overlaps(exceptions.longestMatches(in: text))
             candidates.removeAll { cancelled.overlap($0) }
         }
         var result: [Range<Int>] = []
@@ -155,7 +155,8 @@ private struct PhraseSet: Sendable {
         var seen = Set<[Element]>()
         var byHead: [UInt32: [Int32]] = [:]
         for text in texts {
-            let compiled = Self.compile(NormalizedText(text).scalars)
+            let compiled = Self.compile(
+                NormalizedText(Array(text.unicodeScalars), findingWordStarts: false).scalars)
             guard let first = compiled.first, seen.insert(compiled).inserted else { continue }
             let index = Int32(phraseStarts.count - 1)
             elements += compiled
@@ -224,21 +225,22 @@ private struct PhraseSet: Sendable {
     }
 
     /// For every offset where a phrase matches, the longest match there, in order of offset.
-    func longestMatches(in text: [Unicode.Scalar]) -> [Range<Int>] {
+    func longestMatches(in text: NormalizedText) -> [Range<Int>] {
         var result: [Range<Int>] = []
-        text.withUnsafeBufferPointer { t in
+        let starts = digitsBreakWords ? text.wordStartsBreakingDigits : text.wordStarts
+        text.scalars.withUnsafeBufferPointer { t in
             elements.withUnsafeBufferPointer { elements in
                 let n = t.count
-                for i in 0..<n {
+                // Only where a word starts: a phrase never begins inside one.
+                for start in starts {
+                    let i = Int(start)
                     let c = t[i]
                     let group = c.value < 128 ? asciiHeads[Int(c.value)] : otherHeads[c.value] ?? 0..<0
                     let tryNumber = !startingWithNumber.isEmpty && Scalars.isDigit(c)
                     let tryAnyWord =
                         !startingWithAnyWord.isEmpty && Scalars.isSpacedWord(c)
                         && (i == 0 || !Scalars.isWord(t[i - 1]))
-                    // Most offsets start no phrase; only those that may pay for the word test.
                     guard !group.isEmpty || tryNumber || tryAnyWord else { continue }
-                    if i > 0, joins(t[i - 1], c) { continue }
                     var best = -1
                     let next = i + 1 < n ? t[i + 1].value : 0
                     func tryPhrase(_ index: Int32) {
@@ -362,7 +364,8 @@ enum Scalars {
     /// A word scalar of a script that separates words with spaces.
     static func isSpacedWord(_ c: Unicode.Scalar) -> Bool {
         if c.isASCII { return isASCIIWord(c) }
-        return isWord(c) && !isUnspaced(c)
+        // The range test first: it spares CJK text the property lookups.
+        return !isUnspaced(c) && isWord(c)
     }
 
     /// The end of the number starting at `start`: digits, with `.`, `,` or `'` between digits.

@@ -141,6 +141,10 @@ public struct Document: Sendable {
         var result = ""
         for token in tokens.reversed() {
             result += "/"
+            guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else {
+                result += token
+                continue
+            }
             for scalar in token.unicodeScalars {
                 switch scalar {
                 case "~": result += "~0"

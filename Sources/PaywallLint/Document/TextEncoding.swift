@@ -13,6 +13,7 @@ enum TextEncoding {
 
     private static func scan(_ buffer: UnsafeBufferPointer<UInt8>, forbidControls: Bool) -> Finding? {
         var i = buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard !isClean(buffer, from: i, forbidControls: forbidControls) else { return nil }
         var line = 1
         var column = 1
         let n = buffer.count
@@ -57,6 +58,30 @@ enum TextEncoding {
             column += 1
         }
         return nil
+    }
+
+    /// Whether the text has nothing to report, in one tight pass that counts no lines: almost
+    /// every file, so positions are only worked out for the rare one with a problem.
+    private static func isClean(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, forbidControls: Bool)
+        -> Bool
+    {
+        var i = start
+        let n = buffer.count
+        while i < n {
+            let b = buffer[i]
+            if b >= 0x20 && b < 0x7F {
+                i += 1
+            } else if b >= 0x80 {
+                let length = sequenceLength(buffer, at: i)
+                guard length > 0 else { return false }
+                i += length
+            } else if b == 0x09 || b == 0x0A || b == 0x0D || (b != 0 && !forbidControls) {
+                i += 1
+            } else {
+                return false
+            }
+        }
+        return true
     }
 
     /// Length of the well-formed UTF-8 sequence at `i` (RFC 3629: no overlongs, no surrogates), or 0.

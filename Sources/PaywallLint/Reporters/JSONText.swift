@@ -18,21 +18,25 @@ public enum JSONText {
             result += text
             return
         }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
+        // Unescaped runs are copied whole: a scalar at a time is several times slower.
+        let utf8 = text.utf8
+        var runStart = utf8.startIndex
+        for index in utf8.indices {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+            result += text[runStart..<index]
+            switch byte {
+            case 0x22: result += "\\\""
+            case 0x5C: result += "\\\\"
+            case 0x0A: result += "\\n"
+            case 0x0D: result += "\\r"
+            case 0x09: result += "\\t"
             default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+                let hex = String(byte, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             }
+            runStart = utf8.index(after: index)
         }
+        result += text[runStart...]
     }
 }
