@@ -32,16 +32,26 @@ struct ProductIDsCheck: Check {
 
     /// Dot-separated segments of letters, digits, `_` and `-`, at least two, starting with a letter.
     static func isStoreID(_ id: String) -> Bool {
-        let segments = id.split(separator: ".", omittingEmptySubsequences: false)
-        guard segments.count >= 2, let first = id.unicodeScalars.first, first.properties.isAlphabetic,
-            first.isASCII
-        else { return false }
-        return segments.allSatisfy { segment in
-            !segment.isEmpty
-                && segment.unicodeScalars.allSatisfy {
-                    $0.isASCII
-                        && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
-                }
+        // Byte-wise: every character allowed is ASCII.
+        func isLetter(_ byte: UInt8) -> Bool {
+            (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
         }
+        var segments = 1
+        var segmentLength = 0
+        for (offset, byte) in id.utf8.enumerated() {
+            if offset == 0, !isLetter(byte) { return false }
+            if byte == UInt8(ascii: ".") {
+                guard segmentLength > 0 else { return false }
+                segments += 1
+                segmentLength = 0
+            } else if isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+            {
+                segmentLength += 1
+            } else {
+                return false
+            }
+        }
+        return segments >= 2 && segmentLength > 0
     }
 }

@@ -40,21 +40,28 @@ struct URLCheck: Check {
 
     /// Why `text` is not an absolute URL with one of `schemes`, or nil.
     static func problem(_ text: String, schemes: [String]) -> String? {
-        guard let colon = text.firstIndex(of: ":") else { return "is not an absolute URL" }
-        let scheme = text[..<colon].lowercased()
+        // On UTF-8 bytes: every delimiter is ASCII, and Character-wise string walking costs
+        // grapheme breaking for every URL of every file.
+        let bytes = Array(text.utf8)
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return "is not an absolute URL" }
+        let scheme = String(decoding: bytes[..<colon], as: UTF8.self).lowercased()
         guard schemes.contains(scheme) else {
             return
                 "must use \(schemes.joined(separator: " or ")), not \(scheme.isEmpty ? "no scheme" : scheme)"
         }
-        let rest = text[text.index(after: colon)...]
-        guard rest.hasPrefix("//") else { return "is not an absolute URL" }
-        let host = rest.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        guard host.contains("." as Character), !host.contains(" " as Character), host.first != ".",
-            host.last != "."
+        let rest = bytes[(colon + 1)...]
+        guard rest.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) else {
+            return "is not an absolute URL"
+        }
+        let host = rest.dropFirst(2).prefix {
+            $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
+        }
+        guard host.contains(UInt8(ascii: ".")), !host.contains(UInt8(ascii: " ")),
+            host.first != UInt8(ascii: "."), host.last != UInt8(ascii: ".")
         else {
             return "has no valid host"
         }
-        if text.contains(" " as Character) { return "contains spaces" }
+        if bytes.contains(UInt8(ascii: " ")) { return "contains spaces" }
         return nil
     }
 }

@@ -1,0 +1,56 @@
+import Testing
+
+@testable import PaywallLint
+
+/// The small decisions inside checks and readers that run on every file, pinned case by case so
+/// they can be made faster without changing what they decide.
+@Suite struct CheckLogicTests {
+    @Test(
+        arguments: [
+            ("https://sketchy.app/terms", nil),
+            ("HTTPS://sketchy.app/terms?x=1#top", nil),
+            ("http://sketchy.app/terms", "must use https, not http"),
+            ("sketchy.app/terms", "is not an absolute URL"),
+            ("https:sketchy.app", "is not an absolute URL"),
+            ("https://localhost/terms", "has no valid host"),
+            ("https://.sketchy.app", "has no valid host"),
+            ("https://sketchy.app./terms", "has no valid host"),
+            ("https://sketchy app.com", "has no valid host"),
+            ("https://sketchy.app/privacy policy", "contains spaces"),
+            (":nothing", "must use https, not no scheme"),
+            ("https://bücher.de/agb", nil),
+        ] as [(String, String?)])
+    func urlProblems(url: String, expected: String?) {
+        #expect(URLCheck.problem(url, schemes: ["https"]) == expected)
+    }
+
+    @Test(arguments: [
+        ("com.sketchy.pro.weekly", true),
+        ("pro_weekly.v2-beta", true),
+        ("com.sketchy", true),
+        ("weekly", false),
+        ("1com.sketchy", false),
+        ("com..sketchy", false),
+        ("com.sketchy.", false),
+        (".com.sketchy", false),
+        ("com.sketchy.$3.99", false),
+        ("com.skétchy.pro", false),
+        ("Sketchy Pro Weekly", false),
+        ("", false),
+    ])
+    func storeProductIDs(id: String, valid: Bool) {
+        #expect(ProductIDsCheck.isStoreID(id) == valid)
+    }
+
+    @Test(
+        arguments: [
+            ("yes", "a boolean"), ("Off", "a boolean"), ("n", "a boolean"), ("~", "null"), ("NULL", "null"),
+            ("3.99", "a number"), ("-1", "a number"), ("1_000", "a number"), ("0x1F", "a number"),
+            (".inf", "a number"), ("1:30", "a number"), ("1e3", "a number"),
+            ("Yesterday", nil), ("note", nil), ("Unlock Pro", nil), ("3 devices", nil), ("", nil),
+            ("offline", nil), ("trueish", nil),
+        ] as [(String, String?)])
+    func yamlPlainScalarTypes(text: String, expected: String?) {
+        #expect(YAMLPlainScalar.type(of: text) == expected)
+    }
+}
