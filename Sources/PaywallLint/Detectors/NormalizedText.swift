@@ -33,9 +33,12 @@ public struct NormalizedText: Sendable {
         sourceCount = source.count
         if source.allSatisfy({ $0.isASCII || $0 == Template.placeholder }) {
             // Fast path (ASCII copy, variables included): one scalar in, one out, no Foundation.
-            var lowered: [Unicode.Scalar] = []
-            lowered.reserveCapacity(source.count)
-            for scalar in source { lowered.append(Self.asciiLowercased(scalar)) }
+            let lowered = [Unicode.Scalar](unsafeUninitializedCapacity: source.count) { buffer, count in
+                for (offset, scalar) in source.enumerated() {
+                    buffer.initializeElement(at: offset, to: Self.asciiLowercased(scalar))
+                }
+                count = source.count
+            }
             scalars = lowered
             sourceStarts = []
             sourceEnds = []
@@ -82,21 +85,34 @@ public struct NormalizedText: Sendable {
     }
 
     private static func wordStarts(of scalars: [Unicode.Scalar]) -> ([Int32], [Int32]) {
-        var starts: [Int32] = []
-        var breakingDigits: [Int32] = []
-        var previousInWord = false
-        var previousIsDigit = false
-        for (offset, scalar) in scalars.enumerated() {
-            let inWord = Scalars.isSpacedWord(scalar)
-            let isDigit = inWord && Scalars.isDigit(scalar)
-            let joined = previousInWord && inWord
-            if !joined { starts.append(Int32(truncatingIfNeeded: offset)) }
-            if !joined || previousIsDigit != isDigit {
-                breakingDigits.append(Int32(truncatingIfNeeded: offset))
+        var startCount = 0
+        var breakingCount = 0
+        // At most one start per scalar: filled in place, then cut to size.
+        var starts = [Int32](repeating: 0, count: scalars.count)
+        var breakingDigits = [Int32](repeating: 0, count: scalars.count)
+        starts.withUnsafeMutableBufferPointer { starts in
+            breakingDigits.withUnsafeMutableBufferPointer { breakingDigits in
+                var previousInWord = false
+                var previousIsDigit = false
+                for (offset, scalar) in scalars.enumerated() {
+                    let inWord = Scalars.isSpacedWord(scalar)
+                    let isDigit = inWord && Scalars.isDigit(scalar)
+                    let joined = previousInWord && inWord
+                    if !joined {
+                        starts[startCount] = Int32(truncatingIfNeeded: offset)
+                        startCount += 1
+                    }
+                    if !joined || previousIsDigit != isDigit {
+                        breakingDigits[breakingCount] = Int32(truncatingIfNeeded: offset)
+                        breakingCount += 1
+                    }
+                    previousInWord = inWord
+                    previousIsDigit = isDigit
+                }
             }
-            previousInWord = inWord
-            previousIsDigit = isDigit
         }
+        starts.removeLast(starts.count - startCount)
+        breakingDigits.removeLast(breakingDigits.count - breakingCount)
         return (starts, breakingDigits)
     }
 
