@@ -98,6 +98,17 @@ import Testing
         #expect(recall >= floor.recall, "\(name) held-out recall")
     }
 
+    /// Urgency and confirmshaming lines written for developing those two detectors (read line by
+    /// line while changing them, so they hold to the corpus's standard, not a held-out one).
+    @Test(arguments: ["urgency", "confirmshaming"])
+    func developmentSetPrecisionAndRecall(detector name: String) throws {
+        let lines = try Self.corpus("copy-dev.tsv").filter { $0.detector == name }
+        try #require(lines.count >= 200)
+        let (precision, recall) = try Self.measure(name, lines, label: "development ")
+        #expect(precision >= 0.95, "\(name) development precision")
+        #expect(recall >= 0.95, "\(name) development recall")
+    }
+
     /// The second held-out set: written blind after the detectors were changed, and not looked at
     /// line by line since, so its figures measure how the detectors generalise.
     @Test(arguments: detectorNames)
@@ -108,6 +119,21 @@ import Testing
         let floor = try #require(Self.secondHeldOutFloor[name])
         #expect(precision >= floor.precision, "\(name) held-out 2 precision")
         #expect(recall >= floor.recall, "\(name) held-out 2 recall")
+    }
+
+    /// The third held-out set: written blind (by someone who saw neither the detectors nor the other
+    /// sets) after the structural urgency and confirmshaming models were built. Its one blind run:
+    /// precision 1.00 for all but savings (0.97); recall price 1.00, free 0.95, urgency 0.90,
+    /// payment verbs 0.85, savings 0.82, confirmshaming 0.70. Its misses were then read and
+    /// mended (mostly Arabic, Hindi, Indonesian and Vietnamese words, bonus months, vanishing
+    /// offers), so it now holds to the corpus's standard; `copy-heldout-4.tsv` is the blind one.
+    @Test(arguments: detectorNames)
+    func thirdHeldOutPrecisionAndRecall(detector name: String) throws {
+        let lines = try Self.corpus("copy-heldout-3.tsv").filter { $0.detector == name }
+        try #require(lines.count >= 80)
+        let (precision, recall) = try Self.measure(name, lines, label: "held-out 3 ")
+        #expect(precision >= 0.95, "\(name) held-out 3 precision")
+        #expect(recall >= 0.95, "\(name) held-out 3 recall")
     }
 
     /// As measured the first time it ran (urgency and confirmshaming recall are the known gap:

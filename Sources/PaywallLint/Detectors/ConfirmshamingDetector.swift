@@ -1,27 +1,52 @@
 /// Guilt-tripping dismiss labels ("No thanks, I don't like saving money", "I'll pay full
 /// price"), which App Review 5.6 counts as manipulative.
 ///
-/// Two ways to find them: known phrases (`shaming-phrases`, with `neutral-dismiss` as known-good
-/// labels that cancel an overlapping phrase), and structure, so new wordings are found too: a
-/// label that speaks in the first person or opens with a decline (`shaming-context`) and then
-/// names a bad outcome for the user (`negative-outcomes`: "waste", "stay behind", "pay more") or
-/// refuses to improve (a word of `negations` with one of `self-improvement`: "don't want to get
-/// better"). "No thanks, I'll stick with the free plan" has neither and stays neutral.
+/// Known phrases first (`shaming-phrases`, with `neutral-dismiss` as known-good labels that
+/// cancel an overlapping phrase). Then structure, so that new wordings are found too: a label
+/// that speaks in the first person or opens with a decline (`shaming-context`) and
+/// - names a bad outcome or state for the user (`negative-outcomes`: "waste", "stay a beginner",
+///   "pay full price", "get hacked");
+/// - shrugs off something good for them (`indifference` with `self-goods`: "my privacy doesn't
+///   matter", "ich brauche keinen Schlaf");
+/// - refuses to improve (`negations` with `self-improvement`: "don't want to get better");
+/// - claims to like what nobody likes (`preferences` with `unwanted-things`: "I love ads"); or
+/// - chooses to stay as they are (`choices`: "I'd rather", "I'll keep", "bleibe") with at least
+///   two more words that name no neutral choice (`neutral-choices`: the free plan, later,
+///   monthly): "I'd rather stay unproductive", but not "I'll keep my current plan".
+/// Indifference and strong preference speak for the user themselves, so they count as context
+/// in languages that leave the pronoun out ("광고 보는 게 좋아요").
+/// A label with a benefit negation (`shaming-exceptions`: "never lose", "nie wieder") is an
+/// advertisement, not a decline. "No thanks, I'll stick with the free plan" has none of these.
 public struct ConfirmshamingDetector: Sendable {
     private let phrases: PhraseMatcher
     private let context: PhraseMatcher
+    private let exceptions: PhraseMatcher
     private let outcomes: PhraseMatcher
+    private let indifference: PhraseMatcher
+    private let selfGoods: PhraseMatcher
     private let negations: PhraseMatcher
     private let improvement: PhraseMatcher
+    private let preferences: PhraseMatcher
+    private let unwanted: PhraseMatcher
+    private let choices: PhraseMatcher
+    private let neutralChoices: PhraseMatcher
 
     public init(vocabularies: [String: [String]]) {
+        func matcher(_ name: String) -> PhraseMatcher { PhraseMatcher(phrases: vocabularies[name] ?? []) }
         phrases = PhraseMatcher(
             phrases: vocabularies["shaming-phrases"] ?? [],
             exceptions: vocabularies["neutral-dismiss"] ?? [])
-        context = PhraseMatcher(phrases: vocabularies["shaming-context"] ?? [])
-        outcomes = PhraseMatcher(phrases: vocabularies["negative-outcomes"] ?? [])
-        negations = PhraseMatcher(phrases: vocabularies["negations"] ?? [])
-        improvement = PhraseMatcher(phrases: vocabularies["self-improvement"] ?? [])
+        context = matcher("shaming-context")
+        exceptions = matcher("shaming-exceptions")
+        outcomes = matcher("negative-outcomes")
+        indifference = matcher("indifference")
+        selfGoods = matcher("self-goods")
+        negations = matcher("negations")
+        improvement = matcher("self-improvement")
+        preferences = matcher("preferences")
+        unwanted = matcher("unwanted-things")
+        choices = matcher("choices")
+        neutralChoices = matcher("neutral-choices")
     }
 
     public func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
@@ -32,18 +57,39 @@ public struct ConfirmshamingDetector: Sendable {
     public func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
         let known = phrases.matches(in: text, normalized: normalized)
         guard known.isEmpty else { return known }
-        guard !context.ranges(in: normalized).isEmpty else { return [] }
-        if let outcome = outcomes.ranges(in: normalized).first {
-            return [DetectorMatch(range: normalized.sourceRange(of: outcome), in: text)]
+        guard exceptions.ranges(in: normalized).isEmpty else { return [] }
+        let shrugs = indifference.ranges(in: normalized)
+        let likes = preferences.ranges(in: normalized)
+        guard !shrugs.isEmpty || !likes.isEmpty || !context.ranges(in: normalized).isEmpty else { return [] }
+        func match(_ range: Range<Int>) -> [DetectorMatch] {
+            [DetectorMatch(range: normalized.sourceRange(of: range), in: text)]
         }
-        if let negation = negations.ranges(in: normalized).first,
-            let refused = improvement.ranges(in: normalized).first(where: {
-                $0.lowerBound >= negation.lowerBound
-            })
+        if let outcome = outcomes.ranges(in: normalized).first { return match(outcome) }
+        if let pair = Self.pair(shrugs, selfGoods.ranges(in: normalized)) { return match(pair) }
+        if let pair = Self.pair(negations.ranges(in: normalized), improvement.ranges(in: normalized)) {
+            return match(pair)
+        }
+        if let pair = Self.pair(likes, unwanted.ranges(in: normalized)) { return match(pair) }
+        if let choice = choices.ranges(in: normalized).first, neutralChoices.ranges(in: normalized).isEmpty,
+            Self.words(in: normalized, from: choice.upperBound) >= 2
         {
-            let range = negation.lowerBound..<max(negation.upperBound, refused.upperBound)
-            return [DetectorMatch(range: normalized.sourceRange(of: range), in: text)]
+            return match(choice.lowerBound..<normalized.count)
         }
         return []
+    }
+
+    /// Words from `offset` to the end (each CJK character counts as one).
+    private static func words(in text: NormalizedText, from offset: Int) -> Int {
+        text.wordStarts.reduce(0) { count, start in
+            Int(start) >= offset && Scalars.isWord(text.scalars[Int(start)]) ? count + 1 : count
+        }
+    }
+
+    /// The span from the first of `a` to the first of `b` that does not overlap it, in either
+    /// order: "I don't care about my privacy", "my privacy doesn't matter", and verb-final
+    /// languages ("gelişmek istemiyorum"). Nil without both.
+    private static func pair(_ a: [Range<Int>], _ b: [Range<Int>]) -> Range<Int>? {
+        guard let first = a.first, let second = b.first(where: { !$0.overlaps(first) }) else { return nil }
+        return min(first.lowerBound, second.lowerBound)..<max(first.upperBound, second.upperBound)
     }
 }

@@ -5,7 +5,8 @@
 /// complete savings phrases ("half price", "半額"). "100% private" and "50% more brushes" name no
 /// saving, and `{{ savings_percent }}` is how a saving should be written.
 ///
-/// Vocabularies: `savings-words`, `savings-phrases`, `free-period-words`, `free-words` (with
+/// Vocabularies: `savings-words` (with `savings-exceptions`: "less battery" is no price cut),
+/// `savings-phrases`, `free-period-words`, `free-words` (with
 /// `free-exceptions`), and the currency vocabularies through `PriceDetector`.
 public struct SavingsDetector: Sendable {
     private let words: PhraseMatcher
@@ -26,7 +27,9 @@ public struct SavingsDetector: Sendable {
     ]
 
     public init(vocabularies: [String: [String]]) {
-        words = PhraseMatcher(phrases: vocabularies["savings-words"] ?? [])
+        words = PhraseMatcher(
+            phrases: vocabularies["savings-words"] ?? [], exceptions: vocabularies["savings-exceptions"] ?? []
+        )
         phrases = PhraseMatcher(phrases: vocabularies["savings-phrases"] ?? [])
         periods = PhraseMatcher(phrases: vocabularies["free-period-words"] ?? [])
         free = PhraseMatcher(

@@ -1,15 +1,29 @@
 /// Urgency and scarcity wording ("limited time", "only today", "offer ends", "残りわずか"), which
 /// App Review treats as manipulative when the deadline is not real.
 ///
-/// Vocabularies: `urgency-phrases`, with `urgency-exceptions` for calm phrases that contain an
-/// urgency word ("no hurry", "не спешите").
+/// Known phrases first (`urgency-phrases`, with `urgency-exceptions` for calm phrases that contain
+/// an urgency word: "no hurry", "не спешите"). Then structure, so that new wordings are found too:
+/// - a running clock, `02:14:59`, or a shorter `09:59` next to a countdown word
+///   (`countdown-context`: "ends in", "через", "bitmesine");
+/// - a deadline verb with a near time (`deadline-verbs` with `time-limits`: "closes tonight",
+///   "endet morgen", "termina a mezzanotte"), unless the text is about a trial, a renewal or a
+///   reset (`deadline-exceptions`: "your trial ends tomorrow", "the limit resets at midnight").
 public struct UrgencyDetector: Sendable {
-    private let matcher: PhraseMatcher
+    private let phrases: PhraseMatcher
+    private let countdownContext: PhraseMatcher
+    private let deadlines: PhraseMatcher
+    private let timeLimits: PhraseMatcher
+    private let deadlineExceptions: PhraseMatcher
 
     public init(vocabularies: [String: [String]]) {
-        matcher = PhraseMatcher(
+        func matcher(_ name: String) -> PhraseMatcher { PhraseMatcher(phrases: vocabularies[name] ?? []) }
+        phrases = PhraseMatcher(
             phrases: vocabularies["urgency-phrases"] ?? [],
             exceptions: vocabularies["urgency-exceptions"] ?? [])
+        countdownContext = matcher("countdown-context")
+        deadlines = matcher("deadline-verbs")
+        timeLimits = matcher("time-limits")
+        deadlineExceptions = matcher("deadline-exceptions")
     }
 
     public func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
@@ -18,13 +32,30 @@ public struct UrgencyDetector: Sendable {
 
     /// Matches, given the text and its normalisation (computed once per copy string).
     public func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
-        let phrases = matcher.matches(in: text, normalized: normalized)
-        guard phrases.isEmpty, let clock = Self.countdown(in: text) else { return phrases }
-        return [DetectorMatch(range: clock, in: text)]
+        let known = phrases.matches(in: text, normalized: normalized)
+        guard known.isEmpty else { return known }
+        if let clock = Self.countdown(in: text, minimumGroups: 3) {
+            return [DetectorMatch(range: clock, in: text)]
+        }
+        if let clock = Self.countdown(in: text, minimumGroups: 2),
+            !countdownContext.ranges(in: normalized).isEmpty
+        {
+            return [DetectorMatch(range: clock, in: text)]
+        }
+        if let deadline = deadlines.ranges(in: normalized).first,
+            let limit = timeLimits.ranges(in: normalized).first(where: { !$0.overlaps(deadline) }),
+            deadlineExceptions.ranges(in: normalized).isEmpty
+        {
+            let range =
+                min(deadline.lowerBound, limit.lowerBound)..<max(deadline.upperBound, limit.upperBound)
+            return [DetectorMatch(range: normalized.sourceRange(of: range), in: text)]
+        }
+        return []
     }
 
-    /// A running clock, `02:14:59` or `14:59:00`: hours, minutes and seconds counting down.
-    static func countdown(in text: [Unicode.Scalar]) -> Range<Int>? {
+    /// A clock counting down: hours, minutes and seconds (`02:14:59`), or with
+    /// `minimumGroups: 2` also minutes and seconds (`09:59`).
+    static func countdown(in text: [Unicode.Scalar], minimumGroups: Int) -> Range<Int>? {
         func digits(from start: Int) -> Int {
             var end = start
             while end < text.count, ("0"..."9").contains(text[end]) { end += 1 }
@@ -43,7 +74,7 @@ public struct UrgencyDetector: Sendable {
                 end += 3
                 groups += 1
             }
-            if groups >= 3 && first <= 2 { return i..<end }
+            if groups >= minimumGroups && first <= 2 { return i..<end }
             i = end
         }
         return nil
