@@ -136,6 +136,22 @@ import Testing
         #expect(recall >= 0.95, "\(name) held-out 3 recall")
     }
 
+    /// The fourth held-out set (600 lines, 24 languages), written blind after the third was
+    /// mended. Its one blind run: precision price 1.00, urgency 1.00, free 0.98, savings 0.96,
+    /// confirmshaming 0.96, payment verbs 0.92; recall free 0.96, price 0.96, payment verbs
+    /// 0.88, savings 0.86, urgency 0.86, confirmshaming 0.48. Its misses were then read and
+    /// mended (Danish, Norwegian, Finnish, Czech and Hebrew words, "costs nothing", trials that
+    /// are not bonus months, liking or choosing something that is not a neutral choice), so it
+    /// now holds to the corpus's standard; `copy-heldout-5.tsv` is the blind one.
+    @Test(arguments: detectorNames)
+    func fourthHeldOutPrecisionAndRecall(detector name: String) throws {
+        let lines = try Self.corpus("copy-heldout-4.tsv").filter { $0.detector == name }
+        try #require(lines.count >= 100)
+        let (precision, recall) = try Self.measure(name, lines, label: "held-out 4 ")
+        #expect(precision >= 0.95, "\(name) held-out 4 precision")
+        #expect(recall >= 0.95, "\(name) held-out 4 recall")
+    }
+
     /// As measured the first time it ran (urgency and confirmshaming recall are the known gap:
     /// their wording varies more than word lists and simple structure capture).
     static let secondHeldOutFloor: [String: (precision: Double, recall: Double)] = [

@@ -10,9 +10,10 @@
 ///   matter", "ich brauche keinen Schlaf");
 /// - refuses to improve (`negations` with `self-improvement`: "don't want to get better");
 /// - claims to like what nobody likes (`preferences` with `unwanted-things`: "I love ads"); or
-/// - chooses to stay as they are (`choices`: "I'd rather", "I'll keep", "bleibe") with at least
-///   two more words that name no neutral choice (`neutral-choices`: the free plan, later,
-///   monthly): "I'd rather stay unproductive", but not "I'll keep my current plan".
+/// - likes or chooses something (`preferences`, `choices`: "I'd rather", "I'll keep", "bleibe")
+///   whose object, two words or more, names no neutral choice (`neutral-choices`: the free
+///   plan, later, monthly): "I like overspending", "I'd rather stay unproductive", but not
+///   "I'll keep my current plan".
 /// Indifference and strong preference speak for the user themselves, so they count as context
 /// in languages that leave the pronoun out ("광고 보는 게 좋아요").
 /// A label with a benefit negation (`shaming-exceptions`: "never lose", "nie wieder") is an
@@ -55,9 +56,9 @@ public struct ConfirmshamingDetector: Sendable {
 
     /// Matches, given the text and its normalisation (computed once per copy string).
     public func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
+        guard exceptions.ranges(in: normalized).isEmpty else { return [] }
         let known = phrases.matches(in: text, normalized: normalized)
         guard known.isEmpty else { return known }
-        guard exceptions.ranges(in: normalized).isEmpty else { return [] }
         let shrugs = indifference.ranges(in: normalized)
         let likes = preferences.ranges(in: normalized)
         guard !shrugs.isEmpty || !likes.isEmpty || !context.ranges(in: normalized).isEmpty else { return [] }
@@ -70,12 +71,27 @@ public struct ConfirmshamingDetector: Sendable {
             return match(pair)
         }
         if let pair = Self.pair(likes, unwanted.ranges(in: normalized)) { return match(pair) }
-        if let choice = choices.ranges(in: normalized).first, neutralChoices.ranges(in: normalized).isEmpty,
-            Self.words(in: normalized, from: choice.upperBound) >= 2
-        {
-            return match(choice.lowerBound..<normalized.count)
+        for choice in [likes.first, choices.ranges(in: normalized).first].compactMap({ $0 })
+        where choosesSomethingElse(normalized, choice) {
+            return match(choice)
         }
         return []
+    }
+
+    /// Whether a liking or a choice ("I love", "I'd rather", "bleibe") has an object of its own
+    /// that is not a neutral choice: "I like overspending", "I'd rather stay unproductive", but
+    /// not "I'd rather use the free plan" or "I'd love to". The object follows the verb, or in
+    /// verb-final languages ("광고 보는 게 좋아요") precedes it; one short word ("to", "it") is
+    /// no object.
+    private func choosesSomethingElse(_ text: NormalizedText, _ choice: Range<Int>) -> Bool {
+        let object =
+            Self.words(in: text, from: choice.upperBound) > 0
+            ? choice.upperBound..<text.count : 0..<choice.lowerBound
+        let words =
+            Self.words(in: text, from: object.lowerBound) - Self.words(in: text, from: object.upperBound)
+        let letters = text.scalars[object].filter(Scalars.isWord).count
+        guard words >= 2 || letters >= 5 else { return false }
+        return !neutralChoices.ranges(in: text).contains { $0.overlaps(object) }
     }
 
     /// Words from `offset` to the end (each CJK character counts as one).

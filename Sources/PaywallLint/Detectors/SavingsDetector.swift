@@ -6,13 +6,14 @@
 /// saving, and `{{ savings_percent }}` is how a saving should be written.
 ///
 /// Vocabularies: `savings-words` (with `savings-exceptions`: "less battery" is no price cut),
-/// `savings-phrases`, `free-period-words`, `free-words` (with
+/// `savings-phrases`, `free-period-exceptions` (trial wording: "try 7 days free" is no bonus), `free-period-words`, `free-words` (with
 /// `free-exceptions`), and the currency vocabularies through `PriceDetector`.
 public struct SavingsDetector: Sendable {
     private let words: PhraseMatcher
     private let phrases: PhraseMatcher
     private let periods: PhraseMatcher
     private let free: PhraseMatcher
+    private let trialMarkers: PhraseMatcher
     private let prices: PriceDetector
 
     /// Most words a savings word may stand from its number: "Save up to 70%", "Réduction de 25 %".
@@ -34,6 +35,7 @@ public struct SavingsDetector: Sendable {
         periods = PhraseMatcher(phrases: vocabularies["free-period-words"] ?? [])
         free = PhraseMatcher(
             phrases: vocabularies["free-words"] ?? [], exceptions: vocabularies["free-exceptions"] ?? [])
+        trialMarkers = PhraseMatcher(phrases: vocabularies["free-period-exceptions"] ?? [])
         prices = PriceDetector(vocabularies: vocabularies)
     }
 
@@ -136,7 +138,8 @@ public struct SavingsDetector: Sendable {
     private func freePeriods(in text: NormalizedText) -> [Range<Int>] {
         let t = text.scalars
         let periodRanges = periods.ranges(in: text)
-        guard !periodRanges.isEmpty else { return [] }
+        // "Try 7 days free, then {{ price }}" is a free trial, not a bonus on a paid plan.
+        guard !periodRanges.isEmpty, trialMarkers.ranges(in: text).isEmpty else { return [] }
         var periodEndingAt: [Int: Range<Int>] = [:]
         for range in periodRanges { periodEndingAt[range.upperBound] = range }
         var result: [Range<Int>] = []
