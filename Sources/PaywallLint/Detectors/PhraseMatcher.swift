@@ -152,12 +152,15 @@ private struct PhraseSet: Sendable {
 
     init(_ texts: [String], digitsBreakWords: Bool) {
         self.digitsBreakWords = digitsBreakWords
-        var seen = Set<[Element]>()
+        // Duplicates are found on the normalised text: hashing it is cheaper than hashing the
+        // compiled elements, and thousands of phrases are compiled at every start.
+        var seen = Set<String>()
         var byHead: [UInt32: [Int32]] = [:]
         for text in texts {
-            let compiled = Self.compile(
-                NormalizedText(Array(text.unicodeScalars), findingWordStarts: false).scalars)
-            guard let first = compiled.first, seen.insert(compiled).inserted else { continue }
+            let normalized = NormalizedText(Array(text.unicodeScalars), findingWordStarts: false).scalars
+            guard seen.insert(String(scalars: normalized)).inserted else { continue }
+            let compiled = Self.compile(normalized)
+            guard let first = compiled.first else { continue }
             let index = Int32(phraseStarts.count - 1)
             elements += compiled
             phraseStarts.append(Int32(elements.count))
@@ -335,7 +338,9 @@ enum Scalars {
     }
 
     static func isSpace(_ c: Unicode.Scalar) -> Bool {
-        c == " " || (c != Template.placeholder && c.properties.isWhitespace)
+        // ASCII without a property lookup: most text is ASCII and this runs for every scalar.
+        if c.isASCII { return c == " " || (c.value >= 0x09 && c.value <= 0x0D) }
+        return c != Template.placeholder && c.properties.isWhitespace
     }
 
     /// Scripts written without spaces between words (or, for Hangul, with particles attached).
