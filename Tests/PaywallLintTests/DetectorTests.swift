@@ -189,6 +189,23 @@ import Testing
         "payment-verb": (0.99, 0.96), "confirmshaming": (0.99, 0.96),
     ]
 
+    /// The shortcut for common letters gives what NFKC and lower-casing give, for every scalar
+    /// it covers, and covers nothing NFKC would change otherwise.
+    @Test func commonLettersFoldLikeNFKCAndLowercasing() {
+        var covered = 0
+        for value in UInt32(0x80)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value), let folded = Scalars.commonLetterFolded(scalar) else {
+                continue
+            }
+            covered += 1
+            let general = String(scalar).precomposedStringWithCompatibilityMapping.lowercased()
+            #expect(general == String(folded), "U+\(String(value, radix: 16))")
+            #expect(scalar.properties.canonicalCombiningClass == .notReordered)
+            #expect(Scalars.isWord(scalar) && !Scalars.isSpace(scalar))
+        }
+        #expect(covered > 30_000)
+    }
+
     // MARK: - Prices
 
     func prices(_ text: String) throws -> [String] {

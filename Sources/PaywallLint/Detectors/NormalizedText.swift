@@ -68,7 +68,12 @@ public struct NormalizedText: Sendable {
                 }
             }
             let first = source[start]
-            if end == start + 1, first.isASCII || !first.properties.changesWhenNFKCCaseFolded {
+            if end == start + 1, let letter = Scalars.commonLetterFolded(first) {
+                // Already folded: no property lookups for the common scripts.
+                out.append(letter)
+                starts.append(Int32(truncatingIfNeeded: start))
+                ends.append(Int32(truncatingIfNeeded: end))
+            } else if end == start + 1, first.isASCII || !first.properties.changesWhenNFKCCaseFolded {
                 emit(first)
             } else {
                 let segment = String(scalars: source[start..<end])
@@ -119,7 +124,7 @@ public struct NormalizedText: Sendable {
     /// Scalars that NFKC may compose with the scalar before them: combining marks, Hangul
     /// vowel and final jamo, and the joiners and selectors that belong to what they follow.
     private static func combinesWithPrevious(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.isASCII { return false }
+        if scalar.isASCII || Scalars.commonLetterFolded(scalar) != nil { return false }
         switch scalar.value {
         case 0x1160...0x11FF, 0x200C, 0x200D, 0xFE00...0xFE0F, 0xE0100...0xE01EF: return true
         default: return scalar.properties.canonicalCombiningClass != .notReordered

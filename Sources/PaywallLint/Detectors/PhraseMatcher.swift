@@ -325,10 +325,28 @@ enum Scalars {
     /// A letter, a mark or a decimal digit, in any script.
     static func isWord(_ c: Unicode.Scalar) -> Bool {
         if c.isASCII { return isASCIIWord(c) }
+        if commonLetterFolded(c) != nil { return true }
         if c.properties.isAlphabetic { return true }
         switch c.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber: return true
         default: return false
+        }
+    }
+
+    /// For the letters of the most common scripts, its case-folded NFKC form, known without a
+    /// Unicode property lookup: each is a starter that NFKC leaves alone, and upper case maps to
+    /// lower case by a fixed offset. Nil for every other scalar (those take the general path).
+    /// Latin-1 and Cyrillic letters, Hebrew, Arabic, Devanagari and Thai consonants, kana, CJK
+    /// ideographs and Hangul syllables.
+    static func commonLetterFolded(_ c: Unicode.Scalar) -> Unicode.Scalar? {
+        switch c.value {
+        case 0xC0...0xD6, 0xD8...0xDE, 0x410...0x42F: Unicode.Scalar(c.value + 0x20)
+        case 0x400...0x40F: Unicode.Scalar(c.value + 0x50)
+        case 0xE0...0xF6, 0xF8...0xFF, 0x430...0x45F, 0x5D0...0x5EA, 0x621...0x63A, 0x641...0x64A,
+            0x915...0x939, 0xE01...0xE30, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF,
+            0xAC00...0xD7A3:
+            c
+        default: nil
         }
     }
 
@@ -340,6 +358,7 @@ enum Scalars {
     static func isSpace(_ c: Unicode.Scalar) -> Bool {
         // ASCII without a property lookup: most text is ASCII and this runs for every scalar.
         if c.isASCII { return c == " " || (c.value >= 0x09 && c.value <= 0x0D) }
+        if commonLetterFolded(c) != nil { return false }
         return c != Template.placeholder && c.properties.isWhitespace
     }
 
