@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import Synchronization
 import Testing
 
 @testable import PaywallLint
@@ -204,6 +206,21 @@ import Testing
             #expect(Scalars.isWord(scalar) && !Scalars.isSpace(scalar))
         }
         #expect(covered > 30_000)
+    }
+
+    /// Vocabularies compile on first use; threads that race to compile one all get its matches.
+    @Test func lazilyCompiledVocabularyUnderConcurrentFirstUse() {
+        let unique = "race-\(UInt64.random(in: 0...UInt64.max))"
+        let matcher = PhraseMatcher(phrases: ["limited time", unique, "今だけ"])
+        let text = NormalizedText("Limited time: \(unique) 今だけ")
+        let results = Mutex<[[Range<Int>]]>([])
+        DispatchQueue.concurrentPerform(iterations: 16) { _ in
+            let ranges = matcher.ranges(in: text)
+            results.withLock { $0.append(ranges) }
+        }
+        let all = results.withLock { $0 }
+        #expect(all.count == 16)
+        #expect(all.allSatisfy { $0.count == 3 && $0 == all[0] })
     }
 
     // MARK: - Prices

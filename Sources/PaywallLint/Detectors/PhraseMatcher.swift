@@ -16,8 +16,8 @@ import Synchronization
 /// kana, Hangul, Thai, Lao, Khmer, Myanmar), because those attach particles to words. An
 /// exception phrase that overlaps a match cancels it ("ad-free" cancels "free").
 public struct PhraseMatcher: Sendable {
-    private let phrases: PhraseSet
-    private let exceptions: PhraseSet
+    private let phrases: LazyPhraseSet
+    private let exceptions: LazyPhraseSet
 
     public init(phrases: [String], exceptions: [String] = []) {
         self.init(phrases: phrases, exceptions: exceptions, digitsBreakWords: false)
@@ -33,8 +33,8 @@ public struct PhraseMatcher: Sendable {
             self = cached
             return
         }
-        self.phrases = PhraseSet(phrases, digitsBreakWords: digitsBreakWords)
-        self.exceptions = PhraseSet(exceptions, digitsBreakWords: digitsBreakWords)
+        self.phrases = LazyPhraseSet(phrases, digitsBreakWords: digitsBreakWords)
+        self.exceptions = LazyPhraseSet(exceptions, digitsBreakWords: digitsBreakWords)
         let compiled = self
         Self.cache.withLock { $0[key] = compiled }
     }
@@ -111,6 +111,46 @@ struct Overlaps {
             if lowers[mid] < range.upperBound { low = mid + 1 } else { high = mid }
         }
         return low > 0 && maxUppers[low - 1] > range.lowerBound
+    }
+}
+
+/// A vocabulary compiled the first time a text is matched against it: a process that lints one
+/// small file uses only some of the thousands of phrases in the packs, and start-up time is what
+/// a pre-commit hook feels.
+private final class LazyPhraseSet: Sendable {
+    private final class Compiled: Sendable {
+        let set: PhraseSet
+        init(_ set: PhraseSet) { self.set = set }
+    }
+
+    private let texts: [String]
+    private let digitsBreakWords: Bool
+    private let slot = Atomic<Unmanaged<Compiled>?>(nil)
+
+    init(_ texts: [String], digitsBreakWords: Bool) {
+        self.texts = texts
+        self.digitsBreakWords = digitsBreakWords
+    }
+
+    deinit { slot.load(ordering: .acquiring)?.release() }
+
+    var isEmpty: Bool { texts.isEmpty }
+
+    func longestMatches(in text: NormalizedText) -> [Range<Int>] {
+        compiled().set.longestMatches(in: text)
+    }
+
+    /// The compiled set; threads that race to compile it first keep the one that won.
+    private func compiled() -> Compiled {
+        if let done = slot.load(ordering: .acquiring) { return done.takeUnretainedValue() }
+        let fresh = Unmanaged.passRetained(Compiled(PhraseSet(texts, digitsBreakWords: digitsBreakWords)))
+        let (stored, winner) = slot.compareExchange(
+            expected: nil, desired: fresh, ordering: .acquiringAndReleasing)
+        guard stored else {
+            fresh.release()
+            return winner!.takeUnretainedValue()
+        }
+        return fresh.takeUnretainedValue()
     }
 }
 
