@@ -111,8 +111,9 @@ import Testing
         #expect(recall >= 0.95, "\(name) development recall")
     }
 
-    /// The second held-out set: written blind after the detectors were changed, and not looked at
-    /// line by line since, so its figures measure how the detectors generalise.
+    /// The second held-out set: written blind, never looked at line by line. Its figures (not its
+    /// lines) were printed while the structural urgency and confirmshaming models were built, so
+    /// it is no longer blind in the strict sense; `copy-heldout-5.tsv` is. Floors pin its figures.
     @Test(arguments: detectorNames)
     func secondHeldOutPrecisionAndRecall(detector name: String) throws {
         let lines = try Self.corpus("copy-heldout-2.tsv").filter { $0.detector == name }
@@ -174,11 +175,11 @@ import Testing
         "payment-verb": (0.99, 0.99), "confirmshaming": (0.99, 0.67),
     ]
 
-    /// As measured the first time it ran (urgency and confirmshaming recall are the known gap:
-    /// their wording varies more than word lists and simple structure capture).
+    /// First run: recall urgency 0.70, confirmshaming 0.28, the rest ≥ 0.95. The floors are the
+    /// figures after the structural models.
     static let secondHeldOutFloor: [String: (precision: Double, recall: Double)] = [
-        "price": (0.99, 0.99), "savings": (0.99, 0.94), "urgency": (0.99, 0.69), "free": (0.99, 0.94),
-        "payment-verb": (0.99, 0.94), "confirmshaming": (0.99, 0.27),
+        "price": (0.99, 0.99), "savings": (0.99, 0.94), "urgency": (0.99, 0.87), "free": (0.99, 0.94),
+        "payment-verb": (0.99, 0.94), "confirmshaming": (0.99, 0.64),
     ]
 
     /// Regression floors for the first held-out set. Its figures before any change made after

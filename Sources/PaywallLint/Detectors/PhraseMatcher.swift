@@ -298,7 +298,18 @@ private struct PhraseSet: Sendable {
                         }
                     }
                     for k in group { tryPhrase(heads[Int(k)]) }
-                    if tryNumber { for index in startingWithNumber { tryPhrase(index) } }
+                    if tryNumber, let afterNumber = Scalars.numberEnd(in: t, at: i) {
+                        // The number is read once for every phrase that starts with one.
+                        for index in startingWithNumber {
+                            let rest = elements[
+                                Int(phraseStarts[Int(index)]) + 1..<Int(phraseStarts[Int(index) + 1])]
+                            if let end = matchEnd(rest, in: t, at: afterNumber), end > best,
+                                end == n || !joins(t[end - 1], t[end])
+                            {
+                                best = end
+                            }
+                        }
+                    }
                     if tryAnyWord { for index in startingWithAnyWord { tryPhrase(index) } }
                     if best > i { result.append(i..<best) }
                 }

@@ -68,6 +68,18 @@ struct DocumentBuilder {
     @discardableResult
     mutating func end(at end: SourcePosition, merging: Bool = false, findings: inout [Finding]) -> NodeID {
         let frame = stack.removeLast()
+        let id = addCollection(frame, at: end, merging: merging, findings: &findings)
+        // Only now, with no slice of `pending` alive, so the removal happens in place: removing
+        // while the items slice was alive copied all of `pending` at every mapping's end
+        // (quadratic for a mapping of thousands of locales).
+        pending.removeLast(pending.count - frame.firstItem)
+        attach(id)
+        return id
+    }
+
+    private mutating func addCollection(
+        _ frame: Frame, at end: SourcePosition, merging: Bool, findings: inout [Finding]
+    ) -> NodeID {
         var items = pending[frame.firstItem...]
         var merged: [NodeID] = []
         if frame.kind == .mapping {
@@ -83,8 +95,6 @@ struct DocumentBuilder {
             id = document.addCollection(
                 frame.kind, items: items + merged[...], tag: frame.tag, start: frame.start, end: end)
         }
-        pending.removeSubrange(frame.firstItem...)
-        attach(id)
         return id
     }
 
