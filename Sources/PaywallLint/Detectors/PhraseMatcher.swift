@@ -126,6 +126,7 @@ private final class LazyPhraseSet: Sendable {
     private let texts: [String]
     private let digitsBreakWords: Bool
     private let slot = Atomic<Unmanaged<Compiled>?>(nil)
+    private let compiling = Mutex(())
 
     init(_ texts: [String], digitsBreakWords: Bool) {
         self.texts = texts
@@ -140,17 +141,17 @@ private final class LazyPhraseSet: Sendable {
         compiled().set.longestMatches(in: text)
     }
 
-    /// The compiled set; threads that race to compile it first keep the one that won.
+    /// The compiled set. After the first compilation a load is all it costs; the first one
+    /// holds a lock, so threads that meet the vocabulary at once wait rather than compile it
+    /// twice.
     private func compiled() -> Compiled {
         if let done = slot.load(ordering: .acquiring) { return done.takeUnretainedValue() }
-        let fresh = Unmanaged.passRetained(Compiled(PhraseSet(texts, digitsBreakWords: digitsBreakWords)))
-        let (stored, winner) = slot.compareExchange(
-            expected: nil, desired: fresh, ordering: .acquiringAndReleasing)
-        guard stored else {
-            fresh.release()
-            return winner!.takeUnretainedValue()
+        return compiling.withLock { _ in
+            if let done = slot.load(ordering: .acquiring) { return done.takeUnretainedValue() }
+            let fresh = Unmanaged.passRetained(Compiled(PhraseSet(texts, digitsBreakWords: digitsBreakWords)))
+            slot.store(fresh, ordering: .releasing)
+            return fresh.takeUnretainedValue()
         }
-        return fresh.takeUnretainedValue()
     }
 }
 
