@@ -286,7 +286,8 @@ private struct JSONParser {
             if b == quote { break }
             if b == UInt8(ascii: "\\") {
                 hasEscapes = true
-                i += 2
+                // A backslash as the last byte must not step past the end (found by fuzzing).
+                i = min(i + 2, buffer.count)
                 continue
             }
             if b < 0x20 {

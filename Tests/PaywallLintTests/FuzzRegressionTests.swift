@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+@testable import PaywallLint
+
+/// Inputs the fuzzer (Tests/Fuzz) crashed on, replayed through the whole pipeline: read, every
+/// rule of the sketchy pack, every reporter, the fixer. Each must end with a diagnostic, not a
+/// crash.
+@Suite("Fuzz regressions")
+struct FuzzRegressionTests {
+    static let folder = Paths.fixtures.appendingPathComponent("fuzz")
+
+    static var inputs: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+    }
+
+    @Test(arguments: inputs)
+    func replay(_ name: String) throws {
+        let bytes = Array(try Data(contentsOf: Self.folder.appendingPathComponent(name)))
+        let linter = try Linter(
+            ruleSet: try RuleSet(packs: ["sketchy"], library: try PackLibrary.builtIn()),
+            options: LintOptions())
+        let report = linter.lint(SourceFile(path: name, bytes: bytes), explicitlyNamed: true)
+        var summary = RunSummary()
+        summary.add(report)
+        var sarif = SARIFReporter()
+        var text = TextReporter(color: false)
+        let output =
+            sarif.begin(rules: linter.ruleSet.descriptors) + sarif.file(report) + sarif.end(summary)
+            + text.begin(rules: []) + text.file(report) + text.end(summary)
+        #expect(!output.isEmpty)
+        _ = Fixer.apply(report.findings, to: report.file)
+        #expect(
+            report.findings.contains { $0.ruleID == CoreRuleID.parseError }, "\(name) is reported as broken")
+    }
+
+    @Test func theFirstFuzzFindingIsReplayed() {
+        #expect(Self.inputs.contains("json-string-ends-in-backslash.json"))
+    }
+
+    /// The string's position, not one past the end of the file.
+    @Test func aStringEndingInABackslashIsNeverClosed() throws {
+        let bytes = Array("{\"a\": \"x\\\\\\".utf8)
+        let linter = try Linter(
+            ruleSet: try RuleSet(packs: ["core"], library: try PackLibrary.builtIn()), options: LintOptions())
+        let report = linter.lint(SourceFile(path: "t.json", bytes: bytes), explicitlyNamed: true)
+        let messages = report.findings.map { "\($0.span.start.line):\($0.span.start.column) \($0.message)" }
+        #expect(messages.contains("1:12 the string that starts at 1:7 is never closed"), "\(messages)")
+    }
+}
