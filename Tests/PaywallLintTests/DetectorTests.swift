@@ -108,6 +108,11 @@ import Testing
         LabelledSet(
             file: "copy-dev.tsv", label: "development ", detectors: ["urgency", "confirmshaming"],
             minimumLines: 200),
+        // A second development set (420 lines) for urgency and confirmshaming, with indirect and
+        // sarcastic declines; read line by line.
+        LabelledSet(
+            file: "copy-dev-2.tsv", label: "development 2 ", detectors: ["urgency", "confirmshaming"],
+            minimumLines: 100),
         // Written blind, never read line by line; its figures (not lines) were printed while the
         // structural models were built. First run: recall urgency 0.70, confirmshaming 0.28.
         LabelledSet(
@@ -127,15 +132,16 @@ import Testing
         // and mended (Danish, Norwegian, Finnish, Czech and Hebrew words, "costs nothing", trials
         // that are no bonus months, liking or choosing what is not a neutral choice).
         LabelledSet(file: "copy-heldout-4.tsv", label: "held-out 4 ", minimumLines: 100),
-        // 600 strings, 24 languages, written blind after every change above, run once, never
-        // shown line by line: the honest measure of generalisation. Its one run: precision 1.00
-        // (urgency 0.98); recall price 1.00, payment verbs 1.00, free 0.96, savings 0.96, urgency
-        // 0.92, confirmshaming 0.68.
+        // 600 strings, 24 languages, written blind after set 4 was mended, never shown line by
+        // line: the honest measure of generalisation. Its first run: precision 1.00 (urgency
+        // 0.98); recall price 1.00, payment verbs 1.00, free 0.96, savings 0.96, urgency 0.92,
+        // confirmshaming 0.68. Second run, after the second development set: urgency 0.94,
+        // confirmshaming 0.74, the rest unchanged. The floors are the second run's figures.
         LabelledSet(
             file: "copy-heldout-5.tsv", label: "held-out 5 ", minimumLines: 100, blind: true,
             floors: [
-                "price": (0.99, 0.99), "savings": (0.99, 0.95), "urgency": (0.97, 0.91), "free": (0.99, 0.95),
-                "payment-verb": (0.99, 0.99), "confirmshaming": (0.99, 0.67),
+                "price": (0.99, 0.99), "savings": (0.99, 0.95), "urgency": (0.97, 0.93), "free": (0.99, 0.95),
+                "payment-verb": (0.99, 0.99), "confirmshaming": (0.99, 0.73),
             ]),
     ]
 
