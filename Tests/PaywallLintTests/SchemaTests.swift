@@ -36,6 +36,26 @@ private enum SchemaValidator {
 
 @Suite(.enabled(if: SchemaValidator.isAvailable, "needs python3 with the jsonschema and yaml modules"))
 struct SchemaTests {
+    /// The packs are read by libyaml here, but teams process them with other tools too: PyYAML's
+    /// pure-Python parser, stricter about `?` at the end of a plain scalar in a flow mapping,
+    /// must read every built-in pack.
+    @Test func packsReadWithAnotherYAMLParser() throws {
+        let packs = try FileManager.default.contentsOfDirectory(
+            atPath: Paths.repository.appendingPathComponent("Rules").path
+        )
+        .filter { $0.hasSuffix(".yml") }.sorted().map { "Rules/" + $0 }
+        #expect(packs.count >= 5)
+        let result = try runProcess(
+            "/usr/bin/env",
+            [
+                "python3", "-c",
+                "import sys, yaml\nfor f in sys.argv[1:]: yaml.load(open(f), Loader=yaml.SafeLoader)",
+            ]
+                + packs,
+            currentDirectory: Paths.repository)
+        #expect(result.status == 0, "\(result.error)")
+    }
+
     @Test func examplesMatchTheSchema() throws {
         let result = try SchemaValidator.run(Paths.examples)
         #expect(result.status == 0, "\(result.output)")
