@@ -66,6 +66,11 @@ struct DocumentErrorTests {
             ([0xFF, 0xFE, 0x61, 0x00], "1:1", "UTF-16"),
             ([0x61, 0x00, 0x3A, 0x00], "1:2", "UTF-16 text without a byte-order mark"),
             ([0x61, 0x3A, 0x20, 0xED, 0xA0, 0x80], "1:4", "invalid UTF-8"),
+            // Columns count scalars, a BOM is not text, CRLF and a lone CR each end one line.
+            ([0xC3, 0xA9, 0x3A, 0xFF], "1:3", "invalid UTF-8 (byte 0xFF)"),
+            ([0xEF, 0xBB, 0xBF, 0x61, 0x00], "1:2", "NUL byte"),
+            ([0x61, 0x0D, 0x0A, 0x62, 0x01], "2:2", "control character U+0001"),
+            ([0x61, 0x0D, 0x62, 0x3A, 0x7F], "2:3", "control character U+007F"),
         ] as [([UInt8], String, String)])
     func encoding(bytes: [UInt8], position: String, message: String) throws {
         let result = DocumentReader.read(SourceFile(path: "t.yaml", bytes: bytes))

@@ -63,14 +63,14 @@ public struct ConfirmshamingDetector: Sendable {
         let likes = preferences.ranges(in: normalized)
         guard !shrugs.isEmpty || !likes.isEmpty || !context.ranges(in: normalized).isEmpty else { return [] }
         func match(_ range: Range<Int>) -> [DetectorMatch] {
-            [DetectorMatch(range: normalized.sourceRange(of: range), in: text)]
+            [DetectorMatch(range, of: normalized, in: text)]
         }
         if let outcome = outcomes.ranges(in: normalized).first { return match(outcome) }
-        if let pair = Self.pair(shrugs, selfGoods.ranges(in: normalized)) { return match(pair) }
-        if let pair = Self.pair(negations.ranges(in: normalized), improvement.ranges(in: normalized)) {
+        if let pair = shrugs.pairedSpan(with: selfGoods.ranges(in: normalized)) { return match(pair) }
+        if let pair = negations.ranges(in: normalized).pairedSpan(with: improvement.ranges(in: normalized)) {
             return match(pair)
         }
-        if let pair = Self.pair(likes, unwanted.ranges(in: normalized)) { return match(pair) }
+        if let pair = likes.pairedSpan(with: unwanted.ranges(in: normalized)) { return match(pair) }
         for choice in [likes.first, choices.ranges(in: normalized).first].compactMap({ $0 })
         where choosesSomethingElse(normalized, choice) {
             return match(choice)
@@ -84,28 +84,16 @@ public struct ConfirmshamingDetector: Sendable {
     /// verb-final languages ("광고 보는 게 좋아요") precedes it; one short word ("to", "it") is
     /// no object.
     private func choosesSomethingElse(_ text: NormalizedText, _ choice: Range<Int>) -> Bool {
-        let object =
-            Self.words(in: text, from: choice.upperBound) > 0
-            ? choice.upperBound..<text.count : 0..<choice.lowerBound
-        let words =
-            Self.words(in: text, from: object.lowerBound) - Self.words(in: text, from: object.upperBound)
+        let after = choice.upperBound..<text.count
+        let object = Self.words(in: text, after) > 0 ? after : 0..<choice.lowerBound
+        let words = Self.words(in: text, object)
         let letters = text.scalars[object].filter(Scalars.isWord).count
         guard words >= 2 || letters >= 5 else { return false }
         return !neutralChoices.ranges(in: text).contains { $0.overlaps(object) }
     }
 
-    /// Words from `offset` to the end (each CJK character counts as one).
-    private static func words(in text: NormalizedText, from offset: Int) -> Int {
-        text.wordStarts.reduce(0) { count, start in
-            Int(start) >= offset && Scalars.isWord(text.scalars[Int(start)]) ? count + 1 : count
-        }
-    }
-
-    /// The span from the first of `a` to the first of `b` that does not overlap it, in either
-    /// order: "I don't care about my privacy", "my privacy doesn't matter", and verb-final
-    /// languages ("gelişmek istemiyorum"). Nil without both.
-    private static func pair(_ a: [Range<Int>], _ b: [Range<Int>]) -> Range<Int>? {
-        guard let first = a.first, let second = b.first(where: { !$0.overlaps(first) }) else { return nil }
-        return min(first.lowerBound, second.lowerBound)..<max(first.upperBound, second.upperBound)
+    /// The words that start in `range` (each CJK character counts as one).
+    private static func words(in text: NormalizedText, _ range: Range<Int>) -> Int {
+        text.wordStarts.count { range.contains(Int($0)) && Scalars.isWord(text.scalars[Int($0)]) }
     }
 }

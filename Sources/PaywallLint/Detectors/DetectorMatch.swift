@@ -15,4 +15,9 @@ public struct DetectorMatch: Sendable, Hashable {
     init(range: Range<Int>, in source: [Unicode.Scalar]) {
         self.init(range: range, text: String(scalars: source[range]))
     }
+
+    /// The match for `range` of the normalisation of `source`, mapped back onto `source`.
+    init(_ range: Range<Int>, of normalized: NormalizedText, in source: [Unicode.Scalar]) {
+        self.init(range: normalized.sourceRange(of: range), in: source)
+    }
 }

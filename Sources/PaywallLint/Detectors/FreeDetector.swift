@@ -21,8 +21,6 @@ public struct FreeDetector: Sendable {
     public func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
         var ranges = matcher.ranges(in: normalized)
         ranges += prices.prices(in: normalized).filter(\.isZero).map(\.range)
-        return SavingsDetector.merged(ranges).map {
-            DetectorMatch(range: normalized.sourceRange(of: $0), in: text)
-        }
+        return SavingsDetector.merged(ranges).map { DetectorMatch($0, of: normalized, in: text) }
     }
 }

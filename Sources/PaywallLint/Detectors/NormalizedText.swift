@@ -68,12 +68,10 @@ public struct NormalizedText: Sendable {
                 }
             }
             let first = source[start]
-            if end == start + 1, let letter = Scalars.commonLetterFolded(first) {
-                // Already folded: no property lookups for the common scripts.
-                out.append(letter)
-                starts.append(Int32(truncatingIfNeeded: start))
-                ends.append(Int32(truncatingIfNeeded: end))
-            } else if end == start + 1, first.isASCII || !first.properties.changesWhenNFKCCaseFolded {
+            if end == start + 1,
+                first.isASCII || Scalars.commonLetterFolded(first) != nil
+                    || !first.properties.changesWhenNFKCCaseFolded
+            {
                 emit(first)
             } else {
                 let segment = String(scalars: source[start..<end])
@@ -157,6 +155,11 @@ public struct NormalizedText: Sendable {
     private static func fold(_ scalar: Unicode.Scalar, _ emit: (Unicode.Scalar) -> Void) {
         if scalar.isASCII {
             emit(asciiLowercased(scalar))
+            return
+        }
+        // The common scripts' letters without property lookups.
+        if let letter = Scalars.commonLetterFolded(scalar) {
+            emit(letter)
             return
         }
         switch scalar.value {

@@ -58,9 +58,7 @@ public struct PhraseMatcher: Sendable {
     /// Every match, given the text and its normalisation (computed once per copy string).
     public func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
         guard !phrases.isEmpty else { return [] }
-        return ranges(in: normalized).map {
-            DetectorMatch(range: normalized.sourceRange(of: $0), in: text)
-        }
+        return ranges(in: normalized).map { DetectorMatch($0, of: normalized, in: text) }
     }
 
     public func firstMatch(in text: [Unicode.Scalar]) -> DetectorMatch? {
@@ -111,6 +109,17 @@ struct Overlaps {
             if lowers[mid] < range.upperBound { low = mid + 1 } else { high = mid }
         }
         return low > 0 && maxUppers[low - 1] > range.lowerBound
+    }
+}
+
+extension Array where Element == Range<Int> {
+    /// The span from the first of these ranges to the first of `others` that does not overlap
+    /// it, in either order ("closes … tonight", "my privacy doesn't matter", verb-final
+    /// "gelişmek istemiyorum"); nil without both. How the structural detectors pair two
+    /// vocabularies in one text.
+    func pairedSpan(with others: [Range<Int>]) -> Range<Int>? {
+        guard let first, let second = others.first(where: { !$0.overlaps(first) }) else { return nil }
+        return Swift.min(first.lowerBound, second.lowerBound)..<Swift.max(first.upperBound, second.upperBound)
     }
 }
 
@@ -286,29 +295,26 @@ private struct PhraseSet: Sendable {
                         && (i == 0 || !Scalars.isWord(t[i - 1]))
                     guard !group.isEmpty || tryNumber || tryAnyWord else { continue }
                     var best = -1
+                    /// Keeps `end` when it is the longest so far and does not cut a word.
+                    func consider(_ end: Int?) {
+                        if let end, end > best, end == n || !joins(t[end - 1], t[end]) { best = end }
+                    }
+                    func phrase(_ index: Int32, droppingFirst dropped: Int = 0) -> Slice<
+                        UnsafeBufferPointer<Element>
+                    > {
+                        elements[Int(phraseStarts[Int(index)]) + dropped..<Int(phraseStarts[Int(index) + 1])]
+                    }
                     let next = i + 1 < n ? t[i + 1].value : 0
                     func tryPhrase(_ index: Int32) {
                         let second = secondScalars[Int(index)]
                         if second != 0, second != next { return }
-                        let phrase = elements[
-                            Int(phraseStarts[Int(index)])..<Int(phraseStarts[Int(index) + 1])]
-                        if let end = matchEnd(phrase, in: t, at: i), end > best,
-                            end == n || !joins(t[end - 1], t[end])
-                        {
-                            best = end
-                        }
+                        consider(matchEnd(phrase(index), in: t, at: i))
                     }
                     for k in group { tryPhrase(heads[Int(k)]) }
                     if tryNumber, let afterNumber = Scalars.numberEnd(in: t, at: i) {
                         // The number is read once for every phrase that starts with one.
                         for index in startingWithNumber {
-                            let rest = elements[
-                                Int(phraseStarts[Int(index)]) + 1..<Int(phraseStarts[Int(index) + 1])]
-                            if let end = matchEnd(rest, in: t, at: afterNumber), end > best,
-                                end == n || !joins(t[end - 1], t[end])
-                            {
-                                best = end
-                            }
+                            consider(matchEnd(phrase(index, droppingFirst: 1), in: t, at: afterNumber))
                         }
                     }
                     if tryAnyWord { for index in startingWithAnyWord { tryPhrase(index) } }

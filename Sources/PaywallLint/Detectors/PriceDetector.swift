@@ -19,9 +19,7 @@ public struct PriceDetector: Sendable {
 
     /// Matches, given the text and its normalisation (computed once per copy string).
     public func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
-        return prices(in: normalized).map {
-            DetectorMatch(range: normalized.sourceRange(of: $0.range), in: text)
-        }
+        prices(in: normalized).map { DetectorMatch($0.range, of: normalized, in: text) }
     }
 
     struct Price {

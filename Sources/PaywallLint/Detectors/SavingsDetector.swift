@@ -6,8 +6,9 @@
 /// saving, and `{{ savings_percent }}` is how a saving should be written.
 ///
 /// Vocabularies: `savings-words` (with `savings-exceptions`: "less battery" is no price cut),
-/// `savings-phrases`, `free-period-exceptions` (trial wording: "try 7 days free" is no bonus), `free-period-words`, `free-words` (with
-/// `free-exceptions`), and the currency vocabularies through `PriceDetector`.
+/// `savings-phrases`, `free-period-words` (with `free-period-exceptions`: "try 7 days free" is
+/// a trial, no bonus), `free-words` (with `free-exceptions`), and the currency vocabularies
+/// through `PriceDetector`.
 public struct SavingsDetector: Sendable {
     private let words: PhraseMatcher
     private let phrases: PhraseMatcher
@@ -45,9 +46,7 @@ public struct SavingsDetector: Sendable {
 
     /// Matches, given the text and its normalisation (computed once per copy string).
     public func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
-        return ranges(in: normalized).map {
-            DetectorMatch(range: normalized.sourceRange(of: $0), in: text)
-        }
+        ranges(in: normalized).map { DetectorMatch($0, of: normalized, in: text) }
     }
 
     func ranges(in text: NormalizedText) -> [Range<Int>] {

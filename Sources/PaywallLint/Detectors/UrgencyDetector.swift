@@ -34,33 +34,31 @@ public struct UrgencyDetector: Sendable {
     public func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
         let known = phrases.matches(in: text, normalized: normalized)
         guard known.isEmpty else { return known }
-        if let clock = Self.countdown(in: text, minimumGroups: 3) {
-            return [DetectorMatch(range: clock, in: text)]
+        let clocks = Self.clocks(in: text)
+        if let clock = clocks.first(where: { $0.groups >= 3 }) {
+            return [DetectorMatch(range: clock.range, in: text)]
         }
-        if let clock = Self.countdown(in: text, minimumGroups: 2),
-            !countdownContext.ranges(in: normalized).isEmpty
-        {
-            return [DetectorMatch(range: clock, in: text)]
+        if let clock = clocks.first, !countdownContext.ranges(in: normalized).isEmpty {
+            return [DetectorMatch(range: clock.range, in: text)]
         }
-        if let deadline = deadlines.ranges(in: normalized).first,
-            let limit = timeLimits.ranges(in: normalized).first(where: { !$0.overlaps(deadline) }),
+        if let deadline = deadlines.ranges(in: normalized).pairedSpan(
+            with: timeLimits.ranges(in: normalized)),
             deadlineExceptions.ranges(in: normalized).isEmpty
         {
-            let range =
-                min(deadline.lowerBound, limit.lowerBound)..<max(deadline.upperBound, limit.upperBound)
-            return [DetectorMatch(range: normalized.sourceRange(of: range), in: text)]
+            return [DetectorMatch(deadline, of: normalized, in: text)]
         }
         return []
     }
 
-    /// A clock counting down: hours, minutes and seconds (`02:14:59`), or with
-    /// `minimumGroups: 2` also minutes and seconds (`09:59`).
-    static func countdown(in text: [Unicode.Scalar], minimumGroups: Int) -> Range<Int>? {
+    /// Clock readings, `02:14:59` (three groups) or `09:59` (two), in order: digits (at most two
+    /// in the first group) followed by `:` and two digits, once or more.
+    static func clocks(in text: [Unicode.Scalar]) -> [(range: Range<Int>, groups: Int)] {
         func digits(from start: Int) -> Int {
             var end = start
             while end < text.count, ("0"..."9").contains(text[end]) { end += 1 }
             return end - start
         }
+        var found: [(range: Range<Int>, groups: Int)] = []
         var i = 0
         while i < text.count {
             let first = digits(from: i)
@@ -74,9 +72,9 @@ public struct UrgencyDetector: Sendable {
                 end += 3
                 groups += 1
             }
-            if groups >= minimumGroups && first <= 2 { return i..<end }
+            if groups >= 2 && first <= 2 { found.append((i..<end, groups)) }
             i = end
         }
-        return nil
+        return found
     }
 }

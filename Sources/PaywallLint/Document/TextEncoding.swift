@@ -12,58 +12,34 @@ enum TextEncoding {
     }
 
     private static func scan(_ buffer: UnsafeBufferPointer<UInt8>, forbidControls: Bool) -> Finding? {
-        var i = buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        guard !isClean(buffer, from: i, forbidControls: forbidControls) else { return nil }
-        var line = 1
-        var column = 1
-        let n = buffer.count
-        while i < n {
-            let b = buffer[i]
-            if b < 0x80 {
-                if b == 0 {
-                    let hint =
-                        (i + 1 < n && buffer[i + 1] != 0 && (i == 0 || buffer[i - 1] != 0))
-                        ? " (UTF-16 text without a byte-order mark? save it as UTF-8)" : ""
-                    return finding(
-                        "NUL byte in the text\(hint)", at: SourcePosition(line: line, column: column))
-                }
-                if forbidControls, b < 0x20 || b == 0x7F, b != 0x09, b != 0x0A, b != 0x0D {
-                    let code = String(b, radix: 16, uppercase: true)
-                    return finding(
-                        "control character U+\(code.count == 1 ? "000" : "00")\(code) is not allowed in YAML text "
-                            + "(write it as an escape in a double-quoted string)",
-                        at: SourcePosition(line: line, column: column))
-                }
-                if b == 0x0A {
-                    line += 1
-                    column = 1
-                } else if b == 0x0D {
-                    if i + 1 < n, buffer[i + 1] == 0x0A { i += 1 }
-                    line += 1
-                    column = 1
-                } else {
-                    column += 1
-                }
-                i += 1
-                continue
-            }
-            let length = sequenceLength(buffer, at: i)
-            if length == 0 {
-                let byte = String(b, radix: 16, uppercase: true)
-                return finding(
-                    "invalid UTF-8 (byte 0x\(byte)); the file must be UTF-8 text",
-                    at: SourcePosition(line: line, column: column))
-            }
-            i += length
-            column += 1
+        let start = buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard let i = firstProblem(buffer, from: start, forbidControls: forbidControls) else { return nil }
+        let at = position(of: i, in: buffer, from: start)
+        let b = buffer[i]
+        if b == 0 {
+            let n = buffer.count
+            let hint =
+                (i + 1 < n && buffer[i + 1] != 0 && (i == 0 || buffer[i - 1] != 0))
+                ? " (UTF-16 text without a byte-order mark? save it as UTF-8)" : ""
+            return finding("NUL byte in the text\(hint)", at: at)
         }
-        return nil
+        if b < 0x80 {
+            let code = String(b, radix: 16, uppercase: true)
+            return finding(
+                "control character U+\(code.count == 1 ? "000" : "00")\(code) is not allowed in YAML text "
+                    + "(write it as an escape in a double-quoted string)", at: at)
+        }
+        return finding(
+            "invalid UTF-8 (byte 0x\(String(b, radix: 16, uppercase: true))); the file must be UTF-8 text",
+            at: at)
     }
 
-    /// Whether the text has nothing to report, in one tight pass that counts no lines: almost
-    /// every file, so positions are only worked out for the rare one with a problem.
-    private static func isClean(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, forbidControls: Bool)
-        -> Bool
+    /// The offset of the first byte to report, in one tight pass that counts no lines: almost
+    /// every file has none, so positions are only worked out for the rare one that does.
+    private static func firstProblem(
+        _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, forbidControls: Bool
+    )
+        -> Int?
     {
         var i = start
         let n = buffer.count
@@ -73,15 +49,37 @@ enum TextEncoding {
                 i += 1
             } else if b >= 0x80 {
                 let length = sequenceLength(buffer, at: i)
-                guard length > 0 else { return false }
+                guard length > 0 else { return i }
                 i += length
             } else if b == 0x09 || b == 0x0A || b == 0x0D || (b != 0 && !forbidControls) {
                 i += 1
             } else {
-                return false
+                return i
             }
         }
-        return true
+        return nil
+    }
+
+    /// Line and column (in scalars) of byte `offset`; the bytes before it are valid UTF-8.
+    /// CRLF, LF and a lone CR each end a line.
+    private static func position(of offset: Int, in buffer: UnsafeBufferPointer<UInt8>, from start: Int)
+        -> SourcePosition
+    {
+        var line = 1
+        var column = 1
+        var i = start
+        while i < offset {
+            let b = buffer[i]
+            if b == 0x0A || b == 0x0D {
+                if b == 0x0D, i + 1 < offset, buffer[i + 1] == 0x0A { i += 1 }
+                line += 1
+                column = 1
+            } else if b & 0xC0 != 0x80 {
+                column += 1
+            }
+            i += 1
+        }
+        return SourcePosition(line: line, column: column)
     }
 
     /// Length of the well-formed UTF-8 sequence at `i` (RFC 3629: no overlongs, no surrogates), or 0.

@@ -202,11 +202,10 @@ extension RuleContext {
         let item = paywall.document[copy.node]
         if item.style == .plain {
             let scalars = Array(copy.text.unicodeScalars)
-            var text = String.UnicodeScalarView()
-            text.append(contentsOf: scalars[..<range.lowerBound])
-            text.append(contentsOf: replacement.unicodeScalars)
-            text.append(contentsOf: scalars[range.upperBound...])
-            return TextEdit(span: copy.span, replacement: JSONText.quoted(String(text)))
+            let text = String(
+                scalars: scalars[..<range.lowerBound] + Array(replacement.unicodeScalars)
+                    + scalars[range.upperBound...])
+            return TextEdit(span: copy.span, replacement: JSONText.quoted(text))
         }
         return TextEdit(span: copy.span(of: range), replacement: replacement)
     }
