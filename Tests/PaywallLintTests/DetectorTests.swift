@@ -114,12 +114,13 @@ import Testing
             file: "copy-dev-2.tsv", label: "development 2 ", detectors: ["urgency", "confirmshaming"],
             minimumLines: 100),
         // Written blind, never read line by line; its figures (not lines) were printed while the
-        // structural models were built. First run: recall urgency 0.70, confirmshaming 0.28.
+        // structural models were built. First run: recall urgency 0.70, confirmshaming 0.28;
+        // 0.87 and 0.64 at the second stop, 0.88 and 0.72 after the mends from set 6.
         LabelledSet(
             file: "copy-heldout-2.tsv", label: "held-out 2 ", minimumLines: 40, blind: true,
             floors: [
                 "price": (0.99, 0.99), "savings": (0.99, 0.94), "urgency": (0.99, 0.87), "free": (0.99, 0.94),
-                "payment-verb": (0.99, 0.94), "confirmshaming": (0.99, 0.64),
+                "payment-verb": (0.99, 0.94), "confirmshaming": (0.99, 0.71),
             ]),
         // 480 strings, 19 languages. Its one blind run: precision 1.00 but savings 0.97; recall
         // price 1.00, free 0.95, urgency 0.90, payment verbs 0.85, savings 0.82, confirmshaming
@@ -143,6 +144,13 @@ import Testing
                 "price": (0.99, 0.99), "savings": (0.99, 0.95), "urgency": (0.97, 0.93), "free": (0.99, 0.95),
                 "payment-verb": (0.99, 0.99), "confirmshaming": (0.99, 0.73),
             ]),
+        // 720 strings, 24 languages (80 + 80 for urgency and confirmshaming), written blind at
+        // the third stop. Its one blind run: precision 1.00 for all six; recall price 1.00, free
+        // 0.96, payment verbs 0.94, urgency 0.88, savings 0.86, confirmshaming 0.62. Then read
+        // and mended (price rises and time limits in Czech, Hebrew, Hindi, Indonesian, Vietnamese
+        // and Thai; "saving money" and goals in the declines of twelve languages; shrugging off
+        // getting better). "Start free trial" stays no payment verb, by design: it is a trial.
+        LabelledSet(file: "copy-heldout-6.tsv", label: "held-out 6 ", minimumLines: 100),
     ]
 
     @Test(arguments: labelledSets)

@@ -6,8 +6,9 @@
 /// that speaks in the first person or opens with a decline (`shaming-context`) and
 /// - names a bad outcome or state for the user (`negative-outcomes`: "waste", "stay a beginner",
 ///   "pay full price", "get hacked");
-/// - shrugs off something good for them (`indifference` with `self-goods`: "my privacy doesn't
-///   matter", "ich brauche keinen Schlaf");
+/// - shrugs off something good for them or getting better (`indifference` with `self-goods` or
+///   `self-improvement`: "my privacy doesn't matter", "ich brauche keinen Schlaf", "실력 향상은
+///   필요 없어요");
 /// - refuses to improve (`negations` with `self-improvement`: "don't want to get better");
 /// - claims to like what nobody likes (`preferences` with `unwanted-things`: "I love ads"); or
 /// - likes or chooses something (`preferences`, `choices`: "I'd rather", "I'll keep", "bleibe")
@@ -66,7 +67,14 @@ public struct ConfirmshamingDetector: Sendable {
             [DetectorMatch(range, of: normalized, in: text)]
         }
         if let outcome = outcomes.ranges(in: normalized).first { return match(outcome) }
-        if let pair = shrugs.pairedSpan(with: selfGoods.ranges(in: normalized)) { return match(pair) }
+        if !shrugs.isEmpty,
+            let pair = shrugs.pairedSpan(
+                with: (selfGoods.ranges(in: normalized) + improvement.ranges(in: normalized)).sorted {
+                    $0.lowerBound < $1.lowerBound
+                })
+        {
+            return match(pair)
+        }
         if let pair = negations.ranges(in: normalized).pairedSpan(with: improvement.ranges(in: normalized)) {
             return match(pair)
         }

@@ -39,10 +39,33 @@ public struct PhraseMatcher: Sendable {
         Self.cache.withLock { $0[key] = compiled }
     }
 
+    /// Compares and hashes the phrases' UTF-8 bytes: hashing `String`s normalises every one
+    /// of the thousands of non-ASCII phrases at start-up, and a vocabulary spelled in another
+    /// normalisation form only costs a second compilation.
     private struct CacheKey: Hashable {
         var phrases: [String]
         var exceptions: [String]
         var digitsBreakWords: Bool
+
+        static func == (lhs: CacheKey, rhs: CacheKey) -> Bool {
+            lhs.digitsBreakWords == rhs.digitsBreakWords && sameBytes(lhs.phrases, rhs.phrases)
+                && sameBytes(lhs.exceptions, rhs.exceptions)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(digitsBreakWords)
+            for list in [phrases, exceptions] {
+                hasher.combine(list.count)
+                for var text in list {
+                    text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+                    hasher.combine(0xFF as UInt8)  // never in UTF-8: ends each phrase
+                }
+            }
+        }
+
+        private static func sameBytes(_ lhs: [String], _ rhs: [String]) -> Bool {
+            lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
+        }
     }
 
     private static let cache = Mutex<[CacheKey: PhraseMatcher]>([:])
@@ -202,13 +225,14 @@ private struct PhraseSet: Sendable {
 
     init(_ texts: [String], digitsBreakWords: Bool) {
         self.digitsBreakWords = digitsBreakWords
-        // Duplicates are found on the normalised text: hashing it is cheaper than hashing the
-        // compiled elements, and thousands of phrases are compiled at every start.
-        var seen = Set<String>()
+        // Duplicates are found on the normalised scalars: hashing them is cheaper than hashing
+        // a `String` (which normalises again) or the compiled elements, and thousands of phrases
+        // are compiled at every start.
+        var seen = Set<[Unicode.Scalar]>()
         var byHead: [UInt32: [Int32]] = [:]
         for text in texts {
             let normalized = NormalizedText(Array(text.unicodeScalars), findingWordStarts: false).scalars
-            guard seen.insert(String(scalars: normalized)).inserted else { continue }
+            guard seen.insert(normalized).inserted else { continue }
             let compiled = Self.compile(normalized)
             guard let first = compiled.first else { continue }
             let index = Int32(phraseStarts.count - 1)
