@@ -151,6 +151,16 @@ import Testing
         // and Thai; "saving money" and goals in the declines of twelve languages; shrugging off
         // getting better). "Start free trial" stays no payment verb, by design: it is a trial.
         LabelledSet(file: "copy-heldout-6.tsv", label: "held-out 6 ", minimumLines: 100),
+        // 720 strings, 24 languages, written blind after set 6 was mended, never shown line by
+        // line. Its first run: precision price 1.00, urgency 1.00, payment verbs 1.00,
+        // confirmshaming 1.00, savings 0.98, free 0.98; recall free 1.00, price 0.98, savings
+        // 0.96, payment verbs 0.96, urgency 0.93, confirmshaming 0.78. Pinned at those figures.
+        LabelledSet(
+            file: "copy-heldout-7.tsv", label: "held-out 7 ", minimumLines: 100, blind: true,
+            floors: [
+                "price": (0.99, 0.97), "savings": (0.97, 0.95), "urgency": (0.99, 0.92), "free": (0.97, 0.99),
+                "payment-verb": (0.99, 0.95), "confirmshaming": (0.99, 0.77),
+            ]),
     ]
 
     @Test(arguments: labelledSets)
