@@ -34,7 +34,7 @@ let package = Package(
         ),
         // Compiles Rules/*.yml into the library, so Rules/ stays the single source of truth
         // and a binary copied alone still has every built-in pack.
-        .executableTarget(name: "embed-rule-packs", path: "Sources/embed-rule-packs"),
+        .executableTarget(name: "embed-rule-packs", dependencies: ["CYAML"], path: "Sources/embed-rule-packs"),
         .plugin(
             name: "EmbedRulePacks",
             capability: .buildTool(),

@@ -5,6 +5,32 @@ import Testing
 
 @Suite("Configuration, baseline and the CLI around them")
 struct ConfigTests {
+    /// The built-in packs have their vocabularies read at build time (embed-rule-packs) and the
+    /// rest at start-up: together they must be exactly what reading Rules/*.yml whole gives,
+    /// every rule at the same line and column.
+    @Test func builtInPacksEqualTheirFilesReadWhole() throws {
+        let library = try PackLibrary.builtIn()
+        let folder = Paths.repository.appendingPathComponent("Rules")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasSuffix(".yml")
+        }
+        #expect(files.count == library.order.count)
+        var words = 0
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            let whole = try PackReader.read(path: "Rules/" + file, text: text)
+            let builtIn = try #require(library.packs[whole.name], "\(file)")
+            #expect(builtIn.vocabularies == whole.vocabularies, "\(file)")
+            #expect(builtIn.rules.map(\.descriptor) == whole.rules.map(\.descriptor), "\(file)")
+            #expect(builtIn.rules.map(\.location) == whole.rules.map(\.location), "\(file)")
+            #expect(builtIn.rules.map(\.options) == whole.rules.map(\.options), "\(file)")
+            #expect(builtIn.rules.map(\.optionLocations) == whole.rules.map(\.optionLocations), "\(file)")
+            #expect(builtIn.extends == whole.extends && builtIn.summary == whole.summary, "\(file)")
+            words += whole.vocabularies.values.map(\.count).reduce(0, +)
+        }
+        #expect(words > 4_000)
+    }
+
     func project(_ files: [String: String]) throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent(
             "pl-config-\(UUID().uuidString)")

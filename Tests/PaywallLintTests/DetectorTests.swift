@@ -194,6 +194,27 @@ import Testing
         #expect(covered > 30_000)
     }
 
+    /// A vocabulary compiles the scripts a text needs as it meets them; phrases whose first
+    /// letter only shows once normalised (full-width, decomposed) are always there.
+    @Test func vocabularyGrowsWithTheScriptsOfTexts() {
+        let unique = "grow-\(UInt64.random(in: 0...UInt64.max))"
+        let matcher = PhraseMatcher(phrases: [
+            unique, "limited time", "今だけ", "только сегодня", "Ｆree trial", "e\u{301}te\u{301} offer", "₹ off",
+        ])
+        let texts = [
+            "Limited time only", "今だけ半額", "Только сегодня!", "Start your free trial", "Été offer",
+            "Save ₹ off",
+            "limited time, 今だけ, только сегодня",
+        ]
+        let expected = [
+            "Limited time", "今だけ", "Только сегодня", "free trial", "Été offer", "₹ off", "limited time",
+        ]
+        for (text, match) in zip(texts, expected) {
+            #expect(matcher.matches(in: Array(text.unicodeScalars)).first?.text == match, "\(text)")
+        }
+        #expect(matcher.matches(in: Array(texts.last!.unicodeScalars)).count == 3)
+    }
+
     /// Vocabularies compile on first use; threads that race to compile one all get its matches.
     @Test func lazilyCompiledVocabularyUnderConcurrentFirstUse() {
         let unique = "race-\(UInt64.random(in: 0...UInt64.max))"

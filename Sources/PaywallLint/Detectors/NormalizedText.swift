@@ -22,6 +22,9 @@ public struct NormalizedText: Sendable {
     /// that scans this text; and the same where a digit next to a letter also starts a word.
     let wordStarts: [Int32]
     let wordStartsBreakingDigits: [Int32]
+    /// The scripts (`Script` bits) of the scalars words start with: the parts of a vocabulary
+    /// this text can match.
+    let wordScripts: UInt16
 
     public init(_ source: [Unicode.Scalar]) {
         self.init(source, findingWordStarts: true)
@@ -42,8 +45,8 @@ public struct NormalizedText: Sendable {
             scalars = lowered
             sourceStarts = []
             sourceEnds = []
-            (wordStarts, wordStartsBreakingDigits) =
-                findingWordStarts ? Self.wordStarts(of: lowered) : ([], [])
+            (wordStarts, wordStartsBreakingDigits, wordScripts) =
+                findingWordStarts ? Self.wordStarts(of: lowered) : ([], [], 0)
             return
         }
         var out: [Unicode.Scalar] = []
@@ -84,10 +87,12 @@ public struct NormalizedText: Sendable {
         scalars = out
         sourceStarts = starts
         sourceEnds = ends
-        (wordStarts, wordStartsBreakingDigits) = findingWordStarts ? Self.wordStarts(of: out) : ([], [])
+        (wordStarts, wordStartsBreakingDigits, wordScripts) =
+            findingWordStarts ? Self.wordStarts(of: out) : ([], [], 0)
     }
 
-    private static func wordStarts(of scalars: [Unicode.Scalar]) -> ([Int32], [Int32]) {
+    private static func wordStarts(of scalars: [Unicode.Scalar]) -> ([Int32], [Int32], UInt16) {
+        var scripts: UInt16 = 0
         var startCount = 0
         var breakingCount = 0
         // At most one start per scalar: filled in place, then cut to size.
@@ -108,6 +113,7 @@ public struct NormalizedText: Sendable {
                     if !joined || previousIsDigit != isDigit {
                         breakingDigits[breakingCount] = Int32(truncatingIfNeeded: offset)
                         breakingCount += 1
+                        scripts |= 1 << Script.of(scalar)
                     }
                     previousInWord = inWord
                     previousIsDigit = isDigit
@@ -116,12 +122,12 @@ public struct NormalizedText: Sendable {
         }
         starts.removeLast(starts.count - startCount)
         breakingDigits.removeLast(breakingDigits.count - breakingCount)
-        return (starts, breakingDigits)
+        return (starts, breakingDigits, scripts)
     }
 
     /// Scalars that NFKC may compose with the scalar before them: combining marks, Hangul
     /// vowel and final jamo, and the joiners and selectors that belong to what they follow.
-    private static func combinesWithPrevious(_ scalar: Unicode.Scalar) -> Bool {
+    static func combinesWithPrevious(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII || Scalars.commonLetterFolded(scalar) != nil { return false }
         switch scalar.value {
         case 0x1160...0x11FF, 0x200C, 0x200D, 0xFE00...0xFE0F, 0xE0100...0xE01EF: return true

@@ -146,43 +146,108 @@ extension Array where Element == Range<Int> {
     }
 }
 
-/// A vocabulary compiled the first time a text is matched against it: a process that lints one
-/// small file uses only some of the thousands of phrases in the packs, and start-up time is what
-/// a pre-commit hook feels.
+/// A vocabulary compiled piece by piece as texts need it: a process that lints one small file
+/// in English meets none of the phrases written in other scripts, and start-up time is what a
+/// pre-commit hook feels. Phrases are put in the script of the letter their normalised form
+/// starts with, where that letter is evident without normalising them (an ASCII or common letter
+/// that no mark follows); the rest (numbers, `*`, variables, other letters) always compile. A
+/// text brings the scripts its words start with (`NormalizedText.wordScripts`); the set grows to
+/// cover them, under a lock, and is read without one.
 private final class LazyPhraseSet: Sendable {
-    private final class Compiled: Sendable {
+    /// A compiled set and the scripts it covers. Superseded stages are kept (a reader may still
+    /// hold one) until the vocabulary goes; there are at most a few per vocabulary.
+    private final class Stage: Sendable {
+        let scripts: UInt16
         let set: PhraseSet
-        init(_ set: PhraseSet) { self.set = set }
+        init(scripts: UInt16, set: PhraseSet) {
+            self.scripts = scripts
+            self.set = set
+        }
+    }
+
+    private struct Compilation {
+        /// The phrases by script, sorted at first use (most vocabularies of a run are never used).
+        var texts: [[String]]?
+        /// Compiled phrases of each script, once compiled.
+        var phrases = [[[PhraseSet.Element]]?](repeating: nil, count: Script.count)
+        var stages: [Stage] = []
     }
 
     private let texts: [String]
     private let digitsBreakWords: Bool
-    private let slot = Atomic<Unmanaged<Compiled>?>(nil)
-    private let compiling = Mutex(())
+    private let current = Atomic<Unmanaged<Stage>?>(nil)
+    private let compilation = Mutex(Compilation())
 
     init(_ texts: [String], digitsBreakWords: Bool) {
         self.texts = texts
         self.digitsBreakWords = digitsBreakWords
     }
 
-    deinit { slot.load(ordering: .acquiring)?.release() }
+    /// The script of the phrase's first letter once normalised when its first scalar shows it,
+    /// else `Script.always`.
+    private static func evidentScript(of text: String) -> Int {
+        var scalars = text.unicodeScalars.drop { $0 == " " }.makeIterator()
+        guard let first = scalars.next() else { return Script.always }
+        if let next = scalars.next(), NormalizedText.combinesWithPrevious(next) { return Script.always }
+        if first.isASCII { return Scalars.isASCIIWord(first) ? Script.of(first) : Script.always }
+        guard let folded = Scalars.commonLetterFolded(first) else { return Script.always }
+        return Script.of(folded)
+    }
 
     var isEmpty: Bool { texts.isEmpty }
 
     func longestMatches(in text: NormalizedText) -> [Range<Int>] {
-        compiled().set.longestMatches(in: text)
+        let needed = text.wordScripts | Script.alwaysBit
+        if let stage = current.load(ordering: .acquiring)?.takeUnretainedValue(),
+            stage.scripts & needed == needed
+        {
+            return stage.set.longestMatches(in: text)
+        }
+        return grown(toCover: needed).longestMatches(in: text)
     }
 
-    /// The compiled set. After the first compilation a load is all it costs; the first one
-    /// holds a lock, so threads that meet the vocabulary at once wait rather than compile it
-    /// twice.
-    private func compiled() -> Compiled {
-        if let done = slot.load(ordering: .acquiring) { return done.takeUnretainedValue() }
-        return compiling.withLock { _ in
-            if let done = slot.load(ordering: .acquiring) { return done.takeUnretainedValue() }
-            let fresh = Unmanaged.passRetained(Compiled(PhraseSet(texts, digitsBreakWords: digitsBreakWords)))
-            slot.store(fresh, ordering: .releasing)
-            return fresh.takeUnretainedValue()
+    private func grown(toCover needed: UInt16) -> PhraseSet {
+        compilation.withLock { compilation in
+            let covered = current.load(ordering: .acquiring)?.takeUnretainedValue().scripts ?? 0
+            if let stage = compilation.stages.last, covered & needed == needed { return stage.set }
+            let scripts = covered | needed
+            if compilation.texts == nil {
+                var byScript = [[String]](repeating: [], count: Script.count)
+                for text in texts { byScript[Self.evidentScript(of: text)].append(text) }
+                compilation.texts = byScript
+            }
+            var phrases: [[PhraseSet.Element]] = []
+            for script in 0..<Script.count where scripts & (1 << script) != 0 {
+                if compilation.phrases[script] == nil {
+                    compilation.phrases[script] = PhraseSet.compile(compilation.texts![script])
+                }
+                phrases += compilation.phrases[script]!
+            }
+            let stage = Stage(scripts: scripts, set: PhraseSet(phrases, digitsBreakWords: digitsBreakWords))
+            compilation.stages.append(stage)
+            current.store(Unmanaged.passUnretained(stage), ordering: .releasing)
+            return stage.set
+        }
+    }
+}
+
+/// Scripts of the letters phrases start with, as bits: which parts of a vocabulary a text needs.
+enum Script {
+    static let count = 8
+    /// Phrases compiled for every text.
+    static let always = 7
+    static let alwaysBit: UInt16 = 1 << 7
+
+    static func of(_ c: Unicode.Scalar) -> Int {
+        switch c.value {
+        case 0..<0x80: 0
+        case 0x80..<0x370, 0x1E00..<0x1F00: 1  // Latin
+        case 0x370..<0x530: 2  // Greek, Cyrillic
+        case 0x590..<0x900, 0xFB1D..<0xFE00, 0xFE70..<0xFF00: 3  // Hebrew, Arabic
+        case 0x900..<0x1100, 0x1780..<0x1800: 4  // Indic, Thai, Lao, Myanmar, Khmer
+        case 0x1100..<0x1200, 0x3130..<0x3190, 0xA960..<0xA980, 0xAC00..<0xD800: 5  // Hangul
+        case 0x2E80..<0xA000, 0xF900..<0xFB00, 0xFF00..<0xFFF0, 0x20000..<0x40000: 6  // CJK, kana
+        default: 7
         }
     }
 }
@@ -192,7 +257,7 @@ private final class LazyPhraseSet: Sendable {
 /// Flat arrays rather than an array of phrases and a dictionary of lists: every copy string of
 /// every file is scanned by a dozen of these, so the scan touches no reference counts and hashes
 /// only scalars outside ASCII.
-private struct PhraseSet: Sendable {
+private final class PhraseSet: Sendable {
     enum Element: Sendable, Hashable {
         case scalar(Unicode.Scalar)
         /// One or more whitespace scalars.
@@ -209,32 +274,47 @@ private struct PhraseSet: Sendable {
 
     /// The elements of every phrase, one after another; phrase `k` is
     /// `elements[phraseStarts[k]..<phraseStarts[k + 1]]`.
-    private var elements: [Element] = []
-    private var phraseStarts: [Int32] = [0]
+    private let elements: [Element]
+    private let phraseStarts: [Int32]
     /// The scalar each phrase has second, or 0 when its second element is not a scalar: most
     /// candidates sharing a first letter fail on the second, without a call to `matchEnd`.
-    private var secondScalars: [UInt32] = []
+    private let secondScalars: [UInt32]
     /// Phrase numbers grouped by the scalar they start with.
-    private var heads: [Int32] = []
+    private let heads: [Int32]
     /// For an ASCII first scalar, its group in `heads`.
-    private var asciiHeads = [Range<Int32>](repeating: 0..<0, count: 128)
-    private var otherHeads: [UInt32: Range<Int32>] = [:]
-    private var startingWithNumber: [Int32] = []
-    private var startingWithAnyWord: [Int32] = []
+    private let asciiHeads: [Range<Int32>]
+    private let otherHeads: [UInt32: Range<Int32>]
+    private let startingWithNumber: [Int32]
+    private let startingWithAnyWord: [Int32]
     private let digitsBreakWords: Bool
 
-    init(_ texts: [String], digitsBreakWords: Bool) {
-        self.digitsBreakWords = digitsBreakWords
+    /// Normalises and compiles phrases, each once.
+    static func compile(_ texts: [String]) -> [[Element]] {
         // Duplicates are found on the normalised scalars: hashing them is cheaper than hashing
-        // a `String` (which normalises again) or the compiled elements, and thousands of phrases
-        // are compiled at every start.
+        // a `String` (which normalises again) or the compiled elements.
         var seen = Set<[Unicode.Scalar]>()
-        var byHead: [UInt32: [Int32]] = [:]
+        var result: [[Element]] = []
         for text in texts {
             let normalized = NormalizedText(Array(text.unicodeScalars), findingWordStarts: false).scalars
             guard seen.insert(normalized).inserted else { continue }
-            let compiled = Self.compile(normalized)
-            guard let first = compiled.first else { continue }
+            let compiled = elements(of: normalized)
+            if !compiled.isEmpty { result.append(compiled) }
+        }
+        return result
+    }
+
+    init(_ phrases: [[Element]], digitsBreakWords: Bool) {
+        self.digitsBreakWords = digitsBreakWords
+        var elements: [Element] = []
+        var phraseStarts: [Int32] = [0]
+        var secondScalars: [UInt32] = []
+        var heads: [Int32] = []
+        var asciiHeads = [Range<Int32>](repeating: 0..<0, count: 128)
+        var otherHeads: [UInt32: Range<Int32>] = [:]
+        var startingWithNumber: [Int32] = []
+        var startingWithAnyWord: [Int32] = []
+        var byHead: [UInt32: [Int32]] = [:]
+        for compiled in phrases {
             let index = Int32(phraseStarts.count - 1)
             elements += compiled
             phraseStarts.append(Int32(elements.count))
@@ -243,7 +323,7 @@ private struct PhraseSet: Sendable {
             } else {
                 secondScalars.append(0)
             }
-            switch first {
+            switch compiled[0] {
             case .scalar(let scalar): byHead[scalar.value, default: []].append(index)
             case .variable: byHead[Template.placeholder.value, default: []].append(index)
             case .number: startingWithNumber.append(index)
@@ -256,11 +336,19 @@ private struct PhraseSet: Sendable {
             heads += indices
             if head < 128 { asciiHeads[Int(head)] = range } else { otherHeads[head] = range }
         }
+        self.elements = elements
+        self.phraseStarts = phraseStarts
+        self.secondScalars = secondScalars
+        self.heads = heads
+        self.asciiHeads = asciiHeads
+        self.otherHeads = otherHeads
+        self.startingWithNumber = startingWithNumber
+        self.startingWithAnyWord = startingWithAnyWord
     }
 
     var isEmpty: Bool { phraseStarts.count == 1 }
 
-    private static func compile(_ scalars: [Unicode.Scalar]) -> [Element] {
+    private static func elements(of scalars: [Unicode.Scalar]) -> [Element] {
         var elements: [Element] = []
         let n = scalars.count
         var i = 0

@@ -15,8 +15,11 @@ public struct PackLibrary: Sendable {
     private static let builtInResult: Result<PackLibrary, ConfigurationError> = {
         var library = PackLibrary()
         do {
-            for (name, text) in EmbeddedRulePacks.files {
-                try library.add(try PackReader.read(path: "Rules/" + name, text: text))
+            for (name, text, vocabularies) in EmbeddedRulePacks.files {
+                var pack = try PackReader.read(path: "Rules/" + name, text: text)
+                // Read at build time (embed-rule-packs); the text holds `vocabularies: {}`.
+                pack.vocabularies.merge(vocabularies) { $0 + $1 }
+                try library.add(pack)
             }
             return .success(library)
         } catch let error as ConfigurationError {
