@@ -194,6 +194,62 @@ import Testing
         #expect(covered > 30_000)
     }
 
+    /// The linter's own NFKC (tables generated from the Unicode Character Database, so the
+    /// binary needs no Foundation) is the standard's, as Python's `unicodedata` computes it: for
+    /// every scalar of that Unicode version alone, and for letters with two marks in either
+    /// order (composition, canonical ordering, blocking), Hangul jamo, Indic and kana marks.
+    @Test func compatibilityNormalizationIsTheStandards() throws {
+        let version = UnicodeData.version.split(separator: ".").compactMap { Int($0) }
+        func known(_ scalar: Unicode.Scalar) -> Bool {
+            guard let age = scalar.properties.age else { return false }
+            return (age.major, age.minor) <= (version[0], version[1])
+        }
+        var inputs: [[Unicode.Scalar]] = []
+        for value in UInt32(0)...0x10FFFF {
+            if let scalar = Unicode.Scalar(value), known(scalar) { inputs.append([scalar]) }
+        }
+        let bases: [UInt32] = [
+            0x61, 0x65, 0x6F, 0x75, 0x41, 0x43, 0x73, 0xFC, 0x1ECD, 0x3C9, 0x3B1, 0x438, 0x627, 0x915, 0x1100,
+            0xAC00,
+            0xAC01, 0x30B1, 0xFB01, 0x2460, 0x1E9B, 0xCC6, 0xCCA,
+        ]
+        let marks: [UInt32] = [
+            0x300, 0x301, 0x302, 0x303, 0x304, 0x306, 0x308, 0x30C, 0x323, 0x327, 0x328, 0x345, 0x93C, 0x3099,
+            0x309A,
+            0x1161, 0x11A8, 0x653, 0x654, 0x655, 0x5B4, 0xCC2, 0xCD5,
+        ]
+        for base in bases {
+            for first in marks {
+                for second in marks { inputs.append([base, first, second].compactMap(Unicode.Scalar.init)) }
+            }
+        }
+        func hex(_ scalars: [Unicode.Scalar]) -> String {
+            scalars.map { String($0.value, radix: 16) }.joined(separator: " ")
+        }
+        // Through a file: a pipe in both directions would fill up and stall.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "nfkc-\(UUID().uuidString).txt")
+        try inputs.map(hex).joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let script = """
+            import sys, unicodedata
+            for line in open(sys.argv[1]):
+                text = "".join(chr(int(h, 16)) for h in line.split())
+                print(" ".join("%x" % ord(c) for c in unicodedata.normalize("NFKC", text)))
+            """
+        let result = try runProcess("/usr/bin/env", ["python3", "-c", script, file.path])
+        try #require(result.status == 0, "\(result.error)")
+        let expected = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+        try #require(expected.count >= inputs.count)
+        var mismatches: [String] = []
+        for (input, standard) in zip(inputs, expected)
+        where hex(CompatibilityNormalization.normalize(input)) != standard {
+            mismatches.append("\(hex(input)) → \(standard)")
+        }
+        #expect(inputs.count > 280_000)
+        #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(10))")
+    }
+
     /// A vocabulary compiles the scripts a text needs as it meets them; phrases whose first
     /// letter only shows once normalised (full-width, decomposed) are always there.
     @Test func vocabularyGrowsWithTheScriptsOfTexts() {

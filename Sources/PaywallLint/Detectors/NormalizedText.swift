@@ -1,5 +1,3 @@
-import Foundation
-
 /// Text prepared for matching: NFKC-normalised and case-folded, with a map from every normalised
 /// scalar back to the input scalars it came from, so a match can be reported on the text as
 /// written.
@@ -35,7 +33,7 @@ public struct NormalizedText: Sendable {
     init(_ source: [Unicode.Scalar], findingWordStarts: Bool) {
         sourceCount = source.count
         if source.allSatisfy({ $0.isASCII || $0 == Template.placeholder }) {
-            // Fast path (ASCII copy, variables included): one scalar in, one out, no Foundation.
+            // Fast path (ASCII copy, variables included): one scalar in, one out.
             let lowered = [Unicode.Scalar](unsafeUninitializedCapacity: source.count) { buffer, count in
                 for (offset, scalar) in source.enumerated() {
                     buffer.initializeElement(at: offset, to: Self.asciiLowercased(scalar))
@@ -58,7 +56,7 @@ public struct NormalizedText: Sendable {
         // Segment by segment: a starter with the scalars that can combine with it, so that NFKC
         // can compose a letter with its marks ("e\u{301}" → "é", Hangul jamo → syllables) while
         // every output scalar still knows which input scalars it came from. A lone scalar that
-        // NFKC leaves alone, as most letters of most scripts, needs no Foundation.
+        // NFKC leaves alone, as most letters of most scripts, needs no table.
         var start = 0
         while start < source.count {
             var end = start + 1
@@ -77,8 +75,7 @@ public struct NormalizedText: Sendable {
             {
                 emit(first)
             } else {
-                let segment = String(scalars: source[start..<end])
-                for normalized in segment.precomposedStringWithCompatibilityMapping.unicodeScalars {
+                for normalized in CompatibilityNormalization.normalize(source[start..<end]) {
                     emit(normalized)
                 }
             }
