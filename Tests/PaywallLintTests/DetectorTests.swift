@@ -115,12 +115,13 @@ import Testing
             minimumLines: 100),
         // Written blind, never read line by line; its figures (not lines) were printed while the
         // structural models were built. First run: recall urgency 0.70, confirmshaming 0.28;
-        // 0.87 and 0.64 at the second stop, 0.88 and 0.72 after the mends from set 6.
+        // 0.87 and 0.64 at the second stop, 0.88 and 0.72 after the mends from set 6, 0.88 and
+        // 0.75 after those from set 7.
         LabelledSet(
             file: "copy-heldout-2.tsv", label: "held-out 2 ", minimumLines: 40, blind: true,
             floors: [
                 "price": (0.99, 0.99), "savings": (0.99, 0.94), "urgency": (0.99, 0.87), "free": (0.99, 0.94),
-                "payment-verb": (0.99, 0.94), "confirmshaming": (0.99, 0.71),
+                "payment-verb": (0.99, 0.94), "confirmshaming": (0.99, 0.74),
             ]),
         // 480 strings, 19 languages. Its one blind run: precision 1.00 but savings 0.97; recall
         // price 1.00, free 0.95, urgency 0.90, payment verbs 0.85, savings 0.82, confirmshaming
@@ -137,12 +138,12 @@ import Testing
         // line: the honest measure of generalisation. Its first run: precision 1.00 (urgency
         // 0.98); recall price 1.00, payment verbs 1.00, free 0.96, savings 0.96, urgency 0.92,
         // confirmshaming 0.68. Second run, after the second development set: urgency 0.94,
-        // confirmshaming 0.74, the rest unchanged. The floors are the second run's figures.
+        // confirmshaming 0.74, the rest unchanged; confirmshaming 0.76 after the mends from set 7.
         LabelledSet(
             file: "copy-heldout-5.tsv", label: "held-out 5 ", minimumLines: 100, blind: true,
             floors: [
                 "price": (0.99, 0.99), "savings": (0.99, 0.95), "urgency": (0.97, 0.93), "free": (0.99, 0.95),
-                "payment-verb": (0.99, 0.99), "confirmshaming": (0.99, 0.73),
+                "payment-verb": (0.99, 0.99), "confirmshaming": (0.99, 0.75),
             ]),
         // 720 strings, 24 languages (80 + 80 for urgency and confirmshaming), written blind at
         // the third stop. Its one blind run: precision 1.00 for all six; recall price 1.00, free
@@ -151,16 +152,13 @@ import Testing
         // and Thai; "saving money" and goals in the declines of twelve languages; shrugging off
         // getting better). "Start free trial" stays no payment verb, by design: it is a trial.
         LabelledSet(file: "copy-heldout-6.tsv", label: "held-out 6 ", minimumLines: 100),
-        // 720 strings, 24 languages, written blind after set 6 was mended, never shown line by
-        // line. Its first run: precision price 1.00, urgency 1.00, payment verbs 1.00,
-        // confirmshaming 1.00, savings 0.98, free 0.98; recall free 1.00, price 0.98, savings
-        // 0.96, payment verbs 0.96, urgency 0.93, confirmshaming 0.78. Pinned at those figures.
-        LabelledSet(
-            file: "copy-heldout-7.tsv", label: "held-out 7 ", minimumLines: 100, blind: true,
-            floors: [
-                "price": (0.99, 0.97), "savings": (0.97, 0.95), "urgency": (0.99, 0.92), "free": (0.97, 0.99),
-                "payment-verb": (0.99, 0.95), "confirmshaming": (0.99, 0.77),
-            ]),
+        // 720 strings, 24 languages, written blind after set 6 was mended. Its one blind run:
+        // precision price 1.00, urgency 1.00, payment verbs 1.00, confirmshaming 1.00, savings
+        // 0.98, free 0.98; recall free 1.00, price 0.98, savings 0.96, payment verbs 0.96,
+        // urgency 0.93, confirmshaming 0.78. Then read and mended (Arabic currency words, Chinese
+        // n折 discounts, "free your mind", countdowns in hours, "not for me", giving up on
+        // something, winning and learning as getting better).
+        LabelledSet(file: "copy-heldout-7.tsv", label: "held-out 7 ", minimumLines: 100),
     ]
 
     @Test(arguments: labelledSets)
