@@ -159,6 +159,17 @@ import Testing
         // n折 discounts, "free your mind", countdowns in hours, "not for me", giving up on
         // something, winning and learning as getting better).
         LabelledSet(file: "copy-heldout-7.tsv", label: "held-out 7 ", minimumLines: 100),
+        // 720 strings, 24 languages, written blind after set 7 was mended, never shown line by
+        // line: the current measure of generalisation. Its first run: precision price 1.00, free
+        // 1.00, confirmshaming 1.00, urgency 0.99, savings 0.98, payment verbs 0.98; recall price
+        // 1.00, free 1.00, payment verbs 0.98, savings 0.96, urgency 0.95, confirmshaming 0.81.
+        // Pinned at those figures.
+        LabelledSet(
+            file: "copy-heldout-8.tsv", label: "held-out 8 ", minimumLines: 100, blind: true,
+            floors: [
+                "price": (0.99, 0.99), "savings": (0.97, 0.95), "urgency": (0.98, 0.94), "free": (0.99, 0.99),
+                "payment-verb": (0.97, 0.97), "confirmshaming": (0.99, 0.80),
+            ]),
     ]
 
     @Test(arguments: labelledSets)
