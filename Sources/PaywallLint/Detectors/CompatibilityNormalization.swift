@@ -22,18 +22,24 @@ enum CompatibilityNormalization {
     }
 
     /// Sorts each run of non-starters by combining class, keeping the order of equal classes.
+    /// A stable sort, not swaps: copy from a dashboard may pile thousands of marks on one letter.
     private static func orderMarks(_ scalars: inout [Unicode.Scalar]) {
-        var i = 1
-        while i < scalars.count {
-            let scalarClass = combiningClass(scalars[i])
-            if scalarClass != 0 {
-                var k = i
-                while k > 0, combiningClass(scalars[k - 1]) > scalarClass {
-                    scalars.swapAt(k, k - 1)
-                    k -= 1
-                }
+        var start = 0
+        while start < scalars.count {
+            guard combiningClass(scalars[start]) != 0 else {
+                start += 1
+                continue
             }
-            i += 1
+            var end = start + 1
+            while end < scalars.count, combiningClass(scalars[end]) != 0 { end += 1 }
+            if end - start > 1 {
+                let run = scalars[start..<end].enumerated().map {
+                    (combiningClass($0.element), $0.offset, $0.element)
+                }
+                let sorted = run.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+                scalars.replaceSubrange(start..<end, with: sorted.map(\.2))
+            }
+            start = end
         }
     }
 
