@@ -27,7 +27,7 @@ fi
 # Seeds: every example and fixture, under both names' first-byte conventions.
 find "$root/Examples" "$root/../shared/fixtures" -type f \( -name '*.yaml' -o -name '*.yml' -o -name '*.json' \) \
     -exec cp {} "$out/seeds/" \;
-cp "$root"/Tests/PaywallLintTests/Fixtures/fuzz/* "$out/seeds/" 2>/dev/null || true
+cp "$root"/Tests/PaywallLintTests/Fixtures/fuzz/* "$root"/Tests/Fuzz/seeds/* "$out/seeds/" 2>/dev/null || true
 
 # Leak detection is off: Swift stores enum tags in the spare bits of payload pointers, so
 # LeakSanitizer cannot see that the compiled packs (held by a global) are still referenced and

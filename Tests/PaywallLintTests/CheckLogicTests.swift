@@ -5,6 +5,17 @@ import Testing
 /// The small decisions inside checks and readers that run on every file, pinned case by case so
 /// they can be made faster without changing what they decide.
 @Suite struct CheckLogicTests {
+    /// A rule's own message names a missing field as missing, not as an empty value.
+    @Test func ownMessageForAMissingField() throws {
+        let linter = try Linter(ruleSet: try RuleSet(packs: ["recommended"], library: PackLibrary.builtIn()))
+        let report = linter.lint(SourceFile(path: "p.yaml", text: "paywall: 1\nheadline: Hi\n"))
+        let messages = report.findings.filter { $0.ruleID == "recommended/full-screen" }.map(\.message)
+        #expect(
+            messages == [
+                "presentation is missing: a sheet can be swiped away before the disclosure is read; use full_screen"
+            ])
+    }
+
     @Test(
         arguments: [
             ("https://sketchy.app/terms", nil),

@@ -14,7 +14,8 @@ struct MessageTemplate: Sendable {
         return
             text
             .replacingOccurrences("{path}", path)
-            .replacingOccurrences("{value}", value ?? "")
+            // A rule that also reports the field missing reads "presentation is missing: …".
+            .replacingOccurrences("{value}", value ?? "missing")
             .replacingOccurrences("{expected}", expected ?? "")
     }
 
