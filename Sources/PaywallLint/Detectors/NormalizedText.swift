@@ -10,7 +10,7 @@
 public struct NormalizedText: Sendable {
     public let scalars: [Unicode.Scalar]
     /// For each normalised scalar, the input offsets it came from (its grapheme cluster); both
-    /// empty when the input was ASCII and the offsets are the same.
+    /// empty when every scalar maps to the one at its own offset.
     /// 32-bit: copy strings are far shorter than 4 GB, and a large file holds many of them.
     private let sourceStarts: [Int32]
     private let sourceEnds: [Int32]
@@ -82,8 +82,13 @@ public struct NormalizedText: Sendable {
             start = end
         }
         scalars = out
-        sourceStarts = starts
-        sourceEnds = ends
+        // Most text outside ASCII maps scalar for scalar too (Cyrillic, CJK, accented Latin):
+        // then the offsets need no map, and a large file keeps eight bytes per scalar fewer.
+        let identity =
+            out.count == source.count
+            && starts.indices.allSatisfy { starts[$0] == Int32($0) && ends[$0] == Int32($0 + 1) }
+        sourceStarts = identity ? [] : starts
+        sourceEnds = identity ? [] : ends
         (wordStarts, wordStartsBreakingDigits, wordScripts) =
             findingWordStarts ? Self.wordStarts(of: out) : ([], [], 0)
     }
@@ -117,9 +122,9 @@ public struct NormalizedText: Sendable {
                 }
             }
         }
-        starts.removeLast(starts.count - startCount)
-        breakingDigits.removeLast(breakingDigits.count - breakingCount)
-        return (starts, breakingDigits, scripts)
+        // Copied to their size: a large file keeps these for every copy string, and
+        // `removeLast` would keep the whole capacity.
+        return (Array(starts[..<startCount]), Array(breakingDigits[..<breakingCount]), scripts)
     }
 
     /// Scalars that NFKC may compose with the scalar before them: combining marks, Hangul
