@@ -16,6 +16,19 @@ struct PackProblem: Error, CustomStringConvertible {
     var description: String { "\(path):\(line + 1): \(message)" }
 }
 
+/// What the extraction needs of one libyaml event.
+struct PackEvent {
+    var type: yaml_event_type_t
+    /// A scalar's text.
+    var value: String?
+    /// Where the event starts (0-based).
+    var line: Int
+    var column: Int
+    var plain: Bool
+    /// An anchor, a tag or an alias: nothing a built-in vocabulary may use.
+    var decorated: Bool
+}
+
 /// The vocabularies of one pack and the lines their YAML took (key line to the line where the
 /// next top-level key starts).
 struct ExtractedVocabularies {
@@ -36,11 +49,7 @@ func extractVocabularies(path: String, text: String) throws -> ExtractedVocabula
     return try bytes.withUnsafeBufferPointer { buffer in
         yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
         yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-        var events:
-            [(
-                type: yaml_event_type_t, value: String?, line: Int, column: Int, endLine: Int, endColumn: Int,
-                plain: Bool, decorated: Bool
-            )] = []
+        var events: [PackEvent] = []
         while true {
             var event = yaml_event_t()
             guard yaml_parser_parse(&parser, &event) == 1 else {
@@ -67,10 +76,9 @@ func extractVocabularies(path: String, text: String) throws -> ExtractedVocabula
             default: break
             }
             events.append(
-                (
-                    event.type, value, Int(event.start_mark.line), Int(event.start_mark.column),
-                    Int(event.end_mark.line), Int(event.end_mark.column), plain, decorated
-                ))
+                PackEvent(
+                    type: event.type, value: value, line: Int(event.start_mark.line),
+                    column: Int(event.start_mark.column), plain: plain, decorated: decorated))
             let done = event.type == YAML_STREAM_END_EVENT
             yaml_event_delete(&event)
             if done { break }

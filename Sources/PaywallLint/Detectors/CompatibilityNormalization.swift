@@ -78,13 +78,8 @@ enum CompatibilityNormalization {
     /// Where `key` is in an ascending table (binary search: the tables are compiled in, nothing
     /// to build at start-up).
     private static func index<Key: Comparable>(of key: Key, in table: [Key]) -> Int? {
-        var low = 0
-        var high = table.count
-        while low < high {
-            let middle = (low + high) / 2
-            if table[middle] < key { low = middle + 1 } else { high = middle }
-        }
-        return low < table.count && table[low] == key ? low : nil
+        let found = table.lowerBound(of: key)
+        return found < table.count && table[found] == key ? found : nil
     }
 
     private static func combiningClass(_ scalar: Unicode.Scalar) -> Int {

@@ -67,17 +67,15 @@ public struct ConfirmshamingDetector: Sendable {
             [DetectorMatch(range, of: normalized, in: text)]
         }
         if let outcome = outcomes.ranges(in: normalized).first { return match(outcome) }
+        let betterment = improvement.ranges(in: normalized)
         if !shrugs.isEmpty,
             let pair = shrugs.pairedSpan(
-                with: (selfGoods.ranges(in: normalized) + improvement.ranges(in: normalized)).sorted {
-                    $0.lowerBound < $1.lowerBound
-                })
+                with: (selfGoods.ranges(in: normalized) + betterment).sorted { $0.lowerBound < $1.lowerBound }
+            )
         {
             return match(pair)
         }
-        if let pair = negations.ranges(in: normalized).pairedSpan(with: improvement.ranges(in: normalized)) {
-            return match(pair)
-        }
+        if let pair = negations.ranges(in: normalized).pairedSpan(with: betterment) { return match(pair) }
         if let pair = likes.pairedSpan(with: unwanted.ranges(in: normalized)) { return match(pair) }
         for choice in [likes.first, choices.ranges(in: normalized).first].compactMap({ $0 })
         where choosesSomethingElse(normalized, choice) {

@@ -125,13 +125,21 @@ struct Overlaps {
 
     func overlap(_ range: Range<Int>) -> Bool {
         // The ranges that start before `range` ends; one of them must end after it starts.
+        let starting = lowers.lowerBound(of: range.upperBound)
+        return starting > 0 && maxUppers[starting - 1] > range.lowerBound
+    }
+}
+
+extension Array where Element: Comparable {
+    /// In an ascending array, the index of the first element not below `key` (binary search).
+    func lowerBound(of key: Element) -> Int {
         var low = 0
-        var high = lowers.count
+        var high = count
         while low < high {
-            let mid = (low + high) / 2
-            if lowers[mid] < range.upperBound { low = mid + 1 } else { high = mid }
+            let middle = (low + high) / 2
+            if self[middle] < key { low = middle + 1 } else { high = middle }
         }
-        return low > 0 && maxUppers[low - 1] > range.lowerBound
+        return low
     }
 }
 
@@ -208,9 +216,10 @@ private final class LazyPhraseSet: Sendable {
 
     private func grown(toCover needed: UInt16) -> PhraseSet {
         compilation.withLock { compilation in
-            let covered = current.load(ordering: .acquiring)?.takeUnretainedValue().scripts ?? 0
-            if let stage = compilation.stages.last, covered & needed == needed { return stage.set }
-            let scripts = covered | needed
+            // The last stage is the current one; another thread may have grown it meanwhile.
+            let last = compilation.stages.last
+            if let last, last.scripts & needed == needed { return last.set }
+            let scripts = (last?.scripts ?? 0) | needed
             if compilation.texts == nil {
                 var byScript = [[String]](repeating: [], count: Script.count)
                 for text in texts { byScript[Self.evidentScript(of: text)].append(text) }
@@ -236,7 +245,7 @@ enum Script {
     static let count = 8
     /// Phrases compiled for every text.
     static let always = 7
-    static let alwaysBit: UInt16 = 1 << 7
+    static let alwaysBit: UInt16 = 1 << always
 
     static func of(_ c: Unicode.Scalar) -> Int {
         switch c.value {
