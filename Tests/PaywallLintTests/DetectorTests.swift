@@ -116,12 +116,12 @@ import Testing
         // Written blind, never read line by line; its figures (not lines) were printed while the
         // structural models were built. First run: recall urgency 0.70, confirmshaming 0.28;
         // 0.87 and 0.64 at the second stop, 0.88 and 0.72 after the mends from set 6, 0.88 and
-        // 0.75 after those from set 7.
+        // 0.75 after those from set 7, 0.88 and 0.78 after those from set 8.
         LabelledSet(
             file: "copy-heldout-2.tsv", label: "held-out 2 ", minimumLines: 40, blind: true,
             floors: [
                 "price": (0.99, 0.99), "savings": (0.99, 0.94), "urgency": (0.99, 0.87), "free": (0.99, 0.94),
-                "payment-verb": (0.99, 0.94), "confirmshaming": (0.99, 0.74),
+                "payment-verb": (0.99, 0.94), "confirmshaming": (0.99, 0.77),
             ]),
         // 480 strings, 19 languages. Its one blind run: precision 1.00 but savings 0.97; recall
         // price 1.00, free 0.95, urgency 0.90, payment verbs 0.85, savings 0.82, confirmshaming
@@ -159,16 +159,23 @@ import Testing
         // n折 discounts, "free your mind", countdowns in hours, "not for me", giving up on
         // something, winning and learning as getting better).
         LabelledSet(file: "copy-heldout-7.tsv", label: "held-out 7 ", minimumLines: 100),
-        // 720 strings, 24 languages, written blind after set 7 was mended, never shown line by
-        // line: the current measure of generalisation. Its first run: precision price 1.00, free
-        // 1.00, confirmshaming 1.00, urgency 0.99, savings 0.98, payment verbs 0.98; recall price
-        // 1.00, free 1.00, payment verbs 0.98, savings 0.96, urgency 0.95, confirmshaming 0.81.
-        // Pinned at those figures.
+        // 720 strings, 24 languages, written blind after set 7 was mended. Its one blind run:
+        // precision price 1.00, free 1.00, confirmshaming 1.00, urgency 0.99, savings 0.98,
+        // payment verbs 0.98; recall price 1.00, free 1.00, payment verbs 0.98, savings 0.96,
+        // urgency 0.95, confirmshaming 0.81. Then read and mended (disliking one's own good, "I'm
+        // okay" with a bad state, dull photos, full price in Korean and Thai, staying a beginner
+        // in Finnish, Hebrew and Arabic; a calm phrase such as "rest timer" silences the urgency
+        // structure; a trial "then {{ price }}" in Russian; "5 折" with a space).
+        LabelledSet(file: "copy-heldout-8.tsv", label: "held-out 8 ", minimumLines: 100),
+        // 720 strings, 24 languages, written blind after set 8 was mended, never shown line by
+        // line: the current measure of generalisation. Its first run: precision 1.00 except
+        // savings 0.98; recall price 1.00, free 0.98, payment verbs 0.98, savings 0.94, urgency
+        // 0.88, confirmshaming 0.70. Pinned at those figures.
         LabelledSet(
-            file: "copy-heldout-8.tsv", label: "held-out 8 ", minimumLines: 100, blind: true,
+            file: "copy-heldout-9.tsv", label: "held-out 9 ", minimumLines: 100, blind: true,
             floors: [
-                "price": (0.99, 0.99), "savings": (0.97, 0.95), "urgency": (0.98, 0.94), "free": (0.99, 0.99),
-                "payment-verb": (0.97, 0.97), "confirmshaming": (0.99, 0.80),
+                "price": (0.99, 0.99), "savings": (0.97, 0.93), "urgency": (0.99, 0.87), "free": (0.99, 0.97),
+                "payment-verb": (0.99, 0.97), "confirmshaming": (0.99, 0.69),
             ]),
     ]
 

@@ -99,14 +99,15 @@ public struct SavingsDetector: Sendable {
         return result
     }
 
-    /// "7折" (30% off), "3割引": a number written right before a discount word in CJK.
+    /// "7折" (30% off), "3割引", "5 折": a number right before a discount word in CJK, or one
+    /// space before it.
     private func discountNumbers(in t: [Unicode.Scalar], words: [Range<Int>]) -> [Range<Int>] {
         var result: [Range<Int>] = []
-        for word in words where word.lowerBound > 0 {
-            guard Scalars.isUnspaced(t[word.lowerBound]), Scalars.isDigit(t[word.lowerBound - 1]) else {
-                continue
-            }
-            var start = word.lowerBound - 1
+        for word in words where word.lowerBound > 0 && Scalars.isUnspaced(t[word.lowerBound]) {
+            var end = word.lowerBound
+            if end > 1, Scalars.isSpace(t[end - 1]) { end -= 1 }
+            guard Scalars.isDigit(t[end - 1]) else { continue }
+            var start = end - 1
             while start > 0, Scalars.isDigit(t[start - 1]) { start -= 1 }
             result.append(start..<word.upperBound)
         }

@@ -2,7 +2,8 @@
 /// App Review treats as manipulative when the deadline is not real.
 ///
 /// Known phrases first (`urgency-phrases`, with `urgency-exceptions` for calm phrases that contain
-/// an urgency word: "no hurry", "не спешите"). Then structure, so that new wordings are found too:
+/// an urgency word: "no hurry", "не спешите"). Then structure, so that new wordings are found too,
+/// in text with no calm phrase ("Rest timer: 00:45 remaining" counts down a workout):
 /// - a running clock, `02:14:59`, or a shorter `09:59` next to a countdown word
 ///   (`countdown-context`: "ends in", "через", "bitmesine");
 /// - a deadline verb with a near time (`deadline-verbs` with `time-limits`: "closes tonight",
@@ -14,6 +15,7 @@ public struct UrgencyDetector: Sendable {
     private let deadlines: PhraseMatcher
     private let timeLimits: PhraseMatcher
     private let deadlineExceptions: PhraseMatcher
+    private let calm: PhraseMatcher
 
     public init(vocabularies: [String: [String]]) {
         func matcher(_ name: String) -> PhraseMatcher { PhraseMatcher(phrases: vocabularies[name] ?? []) }
@@ -24,6 +26,7 @@ public struct UrgencyDetector: Sendable {
         deadlines = matcher("deadline-verbs")
         timeLimits = matcher("time-limits")
         deadlineExceptions = matcher("deadline-exceptions")
+        calm = matcher("urgency-exceptions")
     }
 
     public func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
@@ -34,6 +37,7 @@ public struct UrgencyDetector: Sendable {
     public func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
         let known = phrases.matches(in: text, normalized: normalized)
         guard known.isEmpty else { return known }
+        guard calm.ranges(in: normalized).isEmpty else { return [] }
         let clocks = Self.clocks(in: text)
         if let clock = clocks.first(where: { $0.groups >= 3 }) {
             return [DetectorMatch(range: clock.range, in: text)]
