@@ -32,11 +32,17 @@ public struct NormalizedText: Sendable {
     /// phrases themselves, thousands of them at start-up.
     init(_ source: [Unicode.Scalar], findingWordStarts: Bool) {
         sourceCount = source.count
-        if source.allSatisfy({ $0.isASCII || $0 == Template.placeholder }) {
-            // Fast path (ASCII copy, variables included): one scalar in, one out.
+        if source.allSatisfy({
+            $0.isASCII || $0 == Template.placeholder || Scalars.commonLetterFolded($0) != nil
+        }) {
+            // Fast path (ASCII and the common letters of most scripts, variables included): one
+            // scalar in, one out, and none of them combines with another.
             let lowered = [Unicode.Scalar](unsafeUninitializedCapacity: source.count) { buffer, count in
                 for (offset, scalar) in source.enumerated() {
-                    buffer.initializeElement(at: offset, to: Self.asciiLowercased(scalar))
+                    let folded =
+                        scalar.isASCII
+                        ? Self.asciiLowercased(scalar) : Scalars.commonLetterFolded(scalar) ?? scalar
+                    buffer.initializeElement(at: offset, to: folded)
                 }
                 count = source.count
             }

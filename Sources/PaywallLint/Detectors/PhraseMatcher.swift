@@ -41,18 +41,19 @@ public struct PhraseMatcher: Sendable {
 
     /// Compares and hashes the phrases' UTF-8 bytes: hashing `String`s normalises every one
     /// of the thousands of non-ASCII phrases at start-up, and a vocabulary spelled in another
-    /// normalisation form only costs a second compilation.
+    /// normalisation form only costs a second compilation. The hash is computed once: the cache
+    /// hashes a key to look it up, to insert it and again whenever it grows.
     private struct CacheKey: Hashable {
         var phrases: [String]
         var exceptions: [String]
         var digitsBreakWords: Bool
+        private let hashValueOfBytes: Int
 
-        static func == (lhs: CacheKey, rhs: CacheKey) -> Bool {
-            lhs.digitsBreakWords == rhs.digitsBreakWords && sameBytes(lhs.phrases, rhs.phrases)
-                && sameBytes(lhs.exceptions, rhs.exceptions)
-        }
-
-        func hash(into hasher: inout Hasher) {
+        init(phrases: [String], exceptions: [String], digitsBreakWords: Bool) {
+            self.phrases = phrases
+            self.exceptions = exceptions
+            self.digitsBreakWords = digitsBreakWords
+            var hasher = Hasher()
             hasher.combine(digitsBreakWords)
             for list in [phrases, exceptions] {
                 hasher.combine(list.count)
@@ -61,6 +62,16 @@ public struct PhraseMatcher: Sendable {
                     hasher.combine(0xFF as UInt8)  // never in UTF-8: ends each phrase
                 }
             }
+            hashValueOfBytes = hasher.finalize()
+        }
+
+        static func == (lhs: CacheKey, rhs: CacheKey) -> Bool {
+            lhs.hashValueOfBytes == rhs.hashValueOfBytes && lhs.digitsBreakWords == rhs.digitsBreakWords
+                && sameBytes(lhs.phrases, rhs.phrases) && sameBytes(lhs.exceptions, rhs.exceptions)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hashValueOfBytes)
         }
 
         private static func sameBytes(_ lhs: [String], _ rhs: [String]) -> Bool {
@@ -299,24 +310,37 @@ private final class PhraseSet: Sendable {
 
     /// Normalises and compiles phrases, each once.
     static func compile(_ texts: [String]) -> [[Element]] {
-        // Duplicates are found on the normalised scalars: hashing them is cheaper than hashing
-        // a `String` (which normalises again) or the compiled elements.
-        var seen = Set<[Unicode.Scalar]>()
+        // Duplicates are found on the normalised scalars, hashed as bytes: cheaper than hashing
+        // a `String` (which normalises again), the compiled elements or scalar by scalar.
+        var seen = Set<NormalizedPhrase>(minimumCapacity: texts.count)
         var result: [[Element]] = []
+        result.reserveCapacity(texts.count)
         for text in texts {
             let normalized = NormalizedText(Array(text.unicodeScalars), findingWordStarts: false).scalars
-            guard seen.insert(normalized).inserted else { continue }
+            guard seen.insert(NormalizedPhrase(scalars: normalized)).inserted else { continue }
             let compiled = elements(of: normalized)
             if !compiled.isEmpty { result.append(compiled) }
         }
         return result
     }
 
+    /// A phrase's normalised scalars, compared and hashed as bytes.
+    private struct NormalizedPhrase: Hashable {
+        var scalars: [Unicode.Scalar]
+
+        func hash(into hasher: inout Hasher) {
+            scalars.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+    }
+
     init(_ phrases: [[Element]], digitsBreakWords: Bool) {
         self.digitsBreakWords = digitsBreakWords
         var elements: [Element] = []
+        elements.reserveCapacity(phrases.reduce(0) { $0 + $1.count })
         var phraseStarts: [Int32] = [0]
+        phraseStarts.reserveCapacity(phrases.count + 1)
         var secondScalars: [UInt32] = []
+        secondScalars.reserveCapacity(phrases.count)
         var heads: [Int32] = []
         var asciiHeads = [Range<Int32>](repeating: 0..<0, count: 128)
         var otherHeads: [UInt32: Range<Int32>] = [:]
@@ -359,6 +383,7 @@ private final class PhraseSet: Sendable {
 
     private static func elements(of scalars: [Unicode.Scalar]) -> [Element] {
         var elements: [Element] = []
+        elements.reserveCapacity(scalars.count)
         let n = scalars.count
         var i = 0
         func isWordEdge(_ k: Int) -> Bool { k < 0 || k >= n || Scalars.isSpace(scalars[k]) }
