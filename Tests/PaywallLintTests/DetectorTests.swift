@@ -210,6 +210,19 @@ import Testing
         #expect(covered > 30_000)
     }
 
+    /// The digit test's shortcuts (ASCII, ranges without decimal digits, common letters) agree
+    /// with the Unicode property for every scalar.
+    @Test func digitShortcutsAgreeWithTheProperty() {
+        var digits = 0
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let expected = scalar.properties.numericType == .decimal
+            #expect(Scalars.isDigit(scalar) == expected, "U+\(String(value, radix: 16))")
+            if expected { digits += 1 }
+        }
+        #expect(digits > 600)
+    }
+
     /// The linter's own NFKC (tables generated from the Unicode Character Database, so the
     /// binary needs no Foundation) is the standard's, as Python's `unicodedata` computes it: for
     /// every scalar of that Unicode version alone, and for letters with two marks in either

@@ -556,6 +556,11 @@ enum Scalars {
 
     static func isDigit(_ c: Unicode.Scalar) -> Bool {
         if c.isASCII { return c >= "0" && c <= "9" }
+        // Without a property lookup where no decimal digit is (below U+0660, punctuation,
+        // symbols and the common letters): this runs at every word start of every scan.
+        if c.value < 0x660 || (0x2000..<0x3100).contains(c.value) || commonLetterFolded(c) != nil {
+            return false
+        }
         return c.properties.numericType == .decimal
     }
 

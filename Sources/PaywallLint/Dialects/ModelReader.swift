@@ -52,17 +52,17 @@ struct ModelReader {
     /// The pairs of a mapping, keyed by name; keys not in `known` are `core/unknown-key` warnings
     /// (with the nearest known key as a suggestion). Nil (and `core/wrong-type`) when not a mapping.
     mutating func fields(_ node: NodeID, known: [String], field: String, ignoring: Set<String> = [])
-        -> [String: NodeID]?
+        -> MappingFields?
     {
         guard document[node].isMapping else {
             if !document.isNull(node) { wrongType(node, expected: "a mapping", field: field) }
             return nil
         }
-        var result: [String: NodeID] = [:]
+        var result = MappingFields()
         for pair in document.pairs(of: node) {
             let key = document[pair.key].text
             if known.contains(key) {
-                result[key] = pair.value
+                result.pairs.append((key, pair.value))
             } else if !ignoring.contains(key) {
                 var message = "unknown key '\(key)'" + (field.isEmpty ? "" : " in \(field)")
                 if let nearest = Suggestion.nearest(to: key, in: known) {
@@ -266,5 +266,23 @@ enum YAMLPlainScalar {
             previous = c
         }
         return sawDigit && previous != "e"
+    }
+}
+
+/// The known keys of a mapping and their values. A paywall's mappings have a few keys each, and
+/// every file has hundreds of them: a linear search is cheaper than hashing each key twice.
+struct MappingFields: ExpressibleByDictionaryLiteral {
+    var pairs: [(key: String, value: NodeID)] = []
+
+    init() {}
+
+    init(dictionaryLiteral elements: (String, NodeID)...) {
+        pairs = elements.map { (key: $0.0, value: $0.1) }
+    }
+
+    /// The value of `key`; the last one where a key is repeated (a duplicate key is reported
+    /// where the document is read).
+    subscript(key: String) -> NodeID? {
+        pairs.last { $0.key == key }?.value
     }
 }
