@@ -167,15 +167,24 @@ import Testing
         // in Finnish, Hebrew and Arabic; a calm phrase such as "rest timer" silences the urgency
         // structure; a trial "then {{ price }}" in Russian; "5 折" with a space).
         LabelledSet(file: "copy-heldout-8.tsv", label: "held-out 8 ", minimumLines: 100),
-        // 720 strings, 24 languages, written blind after set 8 was mended, never shown line by
-        // line: the current measure of generalisation. Its first run: precision 1.00 except
-        // savings 0.98; recall price 1.00, free 0.98, payment verbs 0.98, savings 0.94, urgency
-        // 0.88, confirmshaming 0.70. Pinned at those figures.
+        // 720 strings, 24 languages, written blind after set 8 was mended. Its one blind run:
+        // precision 1.00 except savings 0.98; recall price 1.00, free 0.98, payment verbs 0.98,
+        // savings 0.94, urgency 0.88, confirmshaming 0.70. Then read and mended (last chances and
+        // price rises in eight more languages, deadlines in Czech and Hebrew, "or never", being
+        // stressed, a mess, idioms of not caring in Dutch, French, Russian and Vietnamese,
+        // privacy and progress in Finnish, Polish, Czech and Arabic).
+        LabelledSet(file: "copy-heldout-9.tsv", label: "held-out 9 ", minimumLines: 100),
+        // 720 strings, 24 languages, written blind after set 9 was mended, never shown line by
+        // line: the current measure of generalisation. Asked for a native copywriter's idioms,
+        // slang and word orders, with nine lines in ten outside English, it is the hardest set so
+        // far. Its first run: precision price, urgency, free and confirmshaming 1.00, savings
+        // 0.95, payment verbs 0.93; recall price 0.98, free 0.98, savings 0.84, payment verbs
+        // 0.78, urgency 0.74, confirmshaming 0.53. Pinned at those figures.
         LabelledSet(
-            file: "copy-heldout-9.tsv", label: "held-out 9 ", minimumLines: 100, blind: true,
+            file: "copy-heldout-10.tsv", label: "held-out 10 ", minimumLines: 100, blind: true,
             floors: [
-                "price": (0.99, 0.99), "savings": (0.97, 0.93), "urgency": (0.99, 0.87), "free": (0.99, 0.97),
-                "payment-verb": (0.99, 0.97), "confirmshaming": (0.99, 0.69),
+                "price": (0.99, 0.97), "savings": (0.94, 0.83), "urgency": (0.99, 0.73), "free": (0.99, 0.97),
+                "payment-verb": (0.92, 0.77), "confirmshaming": (0.99, 0.52),
             ]),
     ]
 
