@@ -90,7 +90,7 @@ public struct PriceDetector: Sendable {
     }
 
     /// Reads the amount whose first digit is at `start`: digits, thousands groups of three
-    /// (`,` `.` `'` or a space), then at most two decimals. A number that goes on with another
+    /// (`,` `.` `'` or a space), then at most two decimals or a dash for them (`,-`). A number that goes on with another
     /// `.` or `,` and a digit ("3.9.9", "com.app.399.1") is a version or an ID, not an amount.
     static func amount(in t: [Unicode.Scalar], at start: Int) -> Amount {
         let n = t.count
@@ -120,6 +120,9 @@ public struct PriceDetector: Sendable {
                 note((j + 1)..<(j + 1 + count))
                 j += 1 + count
                 isWhole = false
+            } else if j + 1 < n, t[j + 1] == "-" || t[j + 1] == "\u{2013}" {
+                // "990,- Kč", "12.– CHF": a whole amount written with a dash for the decimals.
+                j += 2
             }
         }
         let dotted = j + 1 < n && (t[j] == "." || t[j] == ",") && Scalars.isDigit(t[j + 1])
