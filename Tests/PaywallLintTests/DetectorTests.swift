@@ -184,6 +184,18 @@ import Testing
         // an offer, clocks in Arabic-Indic digits, "990,- Kč", polite and plural imperatives of
         // buying, plants and pets left to cope, things that can wait or are no priority).
         LabelledSet(file: "copy-heldout-10.tsv", label: "held-out 10 ", minimumLines: 100),
+        // 720 strings, 24 languages, written blind after set 10 was mended, with the same brief
+        // (idioms, inflections, nine lines in ten outside English), never shown line by line: the
+        // current measure of generalisation. Its first run: precision 1.00 for price, urgency,
+        // free and confirmshaming, payment verbs 0.98, savings 0.97; recall free 0.98, price
+        // 0.96, payment verbs 0.96, urgency 0.86, savings 0.74, confirmshaming 0.64. Pinned at
+        // those figures.
+        LabelledSet(
+            file: "copy-heldout-11.tsv", label: "held-out 11 ", minimumLines: 100, blind: true,
+            floors: [
+                "price": (0.99, 0.95), "savings": (0.96, 0.73), "urgency": (0.99, 0.85), "free": (0.99, 0.97),
+                "payment-verb": (0.97, 0.95), "confirmshaming": (0.99, 0.63),
+            ]),
     ]
 
     @Test(arguments: labelledSets)

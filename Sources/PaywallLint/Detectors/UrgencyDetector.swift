@@ -37,21 +37,26 @@ public struct UrgencyDetector: Sendable {
     public func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
         let known = phrases.matches(in: text, normalized: normalized)
         guard known.isEmpty else { return known }
-        guard calm.ranges(in: normalized).isEmpty else { return [] }
+        guard let found = structuralMatch(in: text, normalized: normalized) else { return [] }
+        // Scanned for calm phrases only when the structure found something: most copy has none.
+        return calm.ranges(in: normalized).isEmpty ? [found] : []
+    }
+
+    private func structuralMatch(in text: [Unicode.Scalar], normalized: NormalizedText) -> DetectorMatch? {
         let clocks = Self.clocks(in: text)
         if let clock = clocks.first(where: { $0.groups >= 3 }) {
-            return [DetectorMatch(range: clock.range, in: text)]
+            return DetectorMatch(range: clock.range, in: text)
         }
         if let clock = clocks.first, !countdownContext.ranges(in: normalized).isEmpty {
-            return [DetectorMatch(range: clock.range, in: text)]
+            return DetectorMatch(range: clock.range, in: text)
         }
         if let deadline = deadlines.ranges(in: normalized).pairedSpan(
             with: timeLimits.ranges(in: normalized)),
             deadlineExceptions.ranges(in: normalized).isEmpty
         {
-            return [DetectorMatch(deadline, of: normalized, in: text)]
+            return DetectorMatch(deadline, of: normalized, in: text)
         }
-        return []
+        return nil
     }
 
     /// Clock readings, `02:14:59` (three groups) or `09:59` (two), in order: digits (at most two
