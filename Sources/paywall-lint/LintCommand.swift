@@ -199,6 +199,8 @@ struct LintCommand: ParsableCommand {
         private let ruleOptions: RuleOptions
         private let storekitFlag: String?
         private let explicitConfig: Bool
+        /// Whether the report shows the rules' descriptions (SARIF's rule metadata does).
+        private let documented: Bool
         /// Config path ("" for the defaults) → its configuration and store data.
         private var configs: [String: (Configuration, StoreData?)] = [:]
         /// Folder → nearest config path.
@@ -212,6 +214,7 @@ struct LintCommand: ParsableCommand {
             ruleOptions = command.ruleOptions
             storekitFlag = command.storekit
             explicitConfig = command.ruleOptions.config != nil
+            documented = command.format.contains(.sarif)
             configuration = try command.ruleOptions.configuration()
             var options = LintOptions()
             options.limits.maxFileBytes = command.maxFileKib << 10
@@ -291,7 +294,9 @@ struct LintCommand: ParsableCommand {
             if options.dialect == nil { options.dialect = config.dialect }
             options.store = store
             linters.append(
-                try Linter(ruleSet: try ruleOptions.ruleSet(config, overrides: overrides), options: options))
+                try Linter(
+                    ruleSet: try ruleOptions.ruleSet(config, overrides: overrides, documented: documented),
+                    options: options))
             linterIndices[id] = linters.count - 1
             return linters.count - 1
         }

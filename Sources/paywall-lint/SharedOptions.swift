@@ -56,9 +56,13 @@ struct RuleOptions: ParsableArguments {
         try ConfigLoader.load(explicit: config)
     }
 
-    /// The rule set for a file with the given overrides (none: the project-wide rules).
-    func ruleSet(_ configuration: Configuration, overrides: [Int] = []) throws -> RuleSet {
+    /// The rule set for a file with the given overrides (none: the project-wide rules);
+    /// `documented`: with the rules' descriptions and examples.
+    func ruleSet(_ configuration: Configuration, overrides: [Int] = [], documented: Bool = true) throws
+        -> RuleSet
+    {
         try configuration.ruleSet(
-            overrides: overrides, packs: packs.isEmpty ? nil : packs, extra: try settings())
+            overrides: overrides, packs: packs.isEmpty ? nil : packs, extra: try settings(),
+            documented: documented)
     }
 }

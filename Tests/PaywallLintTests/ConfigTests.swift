@@ -31,6 +31,36 @@ struct ConfigTests {
         #expect(words > 4_000)
     }
 
+    /// The packs a lint without rule documentation reads are the documented ones without
+    /// descriptions and examples: every other field, and every position, is the same.
+    @Test func undocumentedPacksDifferOnlyInDocumentation() throws {
+        let documented = try PackLibrary.builtIn()
+        let undocumented = try PackLibrary.builtIn(documented: false)
+        #expect(undocumented.order == documented.order)
+        var described = 0
+        for name in documented.order {
+            let full = try #require(documented.packs[name])
+            let lean = try #require(undocumented.packs[name])
+            #expect(
+                lean.vocabularies == full.vocabularies && lean.overrides.keys == full.overrides.keys,
+                "\(name)")
+            #expect(lean.rules.count == full.rules.count, "\(name)")
+            for (a, b) in zip(lean.rules, full.rules) {
+                var expected = b.descriptor
+                expected.description = ""
+                #expect(a.descriptor == expected, "\(b.descriptor.id)")
+                #expect(a.location == b.location && a.options == b.options, "\(b.descriptor.id)")
+                #expect(a.optionLocations == b.optionLocations && a.check == b.check, "\(b.descriptor.id)")
+                #expect(a.dialects == b.dialects && a.supersedes == b.supersedes, "\(b.descriptor.id)")
+                #expect(
+                    a.defaultLocaleOnly == b.defaultLocaleOnly && a.field == b.field, "\(b.descriptor.id)")
+                #expect(a.examples.valid.isEmpty && a.examples.invalid.isEmpty, "\(b.descriptor.id)")
+                if !b.descriptor.description.isEmpty { described += 1 }
+            }
+        }
+        #expect(described > 50)
+    }
+
     func project(_ files: [String: String]) throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent(
             "pl-config-\(UUID().uuidString)")

@@ -113,9 +113,10 @@ public struct Configuration: Sendable {
         }
     }
 
-    /// The packs every file uses, as pack library and names.
-    public func library() throws -> PackLibrary {
-        var library = try PackLibrary.builtIn()
+    /// The packs every file uses, as pack library and names; `documented`: with the rules'
+    /// descriptions and examples (see `PackLibrary.builtIn`).
+    public func library(documented: Bool = true) throws -> PackLibrary {
+        var library = try PackLibrary.builtIn(documented: documented)
         for pack in packFiles { try library.add(pack) }
         return library
     }
@@ -133,11 +134,12 @@ public struct Configuration: Sendable {
     }
 
     /// The rule set for files that the given overrides apply to; `extra` (command-line flags) comes last.
-    public func ruleSet(overrides indices: [Int], packs: [String]? = nil, extra: [RuleSet.Setting] = [])
-        throws
-        -> RuleSet
-    {
+    public func ruleSet(
+        overrides indices: [Int], packs: [String]? = nil, extra: [RuleSet.Setting] = [],
+        documented: Bool = true
+    ) throws -> RuleSet {
         let settings = rules + indices.flatMap { overrides[$0].rules } + extra
-        return try RuleSet(packs: packs ?? extends, library: try library(), settings: settings)
+        return try RuleSet(
+            packs: packs ?? extends, library: try library(documented: documented), settings: settings)
     }
 }

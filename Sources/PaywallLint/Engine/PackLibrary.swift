@@ -7,18 +7,28 @@ public struct PackLibrary: Sendable {
 
     public init() {}
 
-    /// The built-in packs, parsed once per process.
-    public static func builtIn() throws -> PackLibrary {
-        try builtInResult.get()
+    /// The built-in packs, parsed once per process. Without `documented`, the rules carry no
+    /// description and no examples: a lint that reports neither (text, JSON, GitHub output)
+    /// reads a third of the packs' text at start-up.
+    public static func builtIn(documented: Bool = true) throws -> PackLibrary {
+        try (documented ? documentedResult : undocumentedResult).get()
     }
 
-    private static let builtInResult: Result<PackLibrary, ConfigurationError> = {
+    private static let documentedResult = read(\.text)
+    private static let undocumentedResult = read(\.lintText)
+
+    private typealias EmbeddedFile = (
+        name: String, text: String, lintText: String, vocabularies: [String: [String]]
+    )
+
+    private static func read(_ text: KeyPath<EmbeddedFile, String>) -> Result<PackLibrary, ConfigurationError>
+    {
         var library = PackLibrary()
         do {
-            for (name, text, vocabularies) in EmbeddedRulePacks.files {
-                var pack = try PackReader.read(path: "Rules/" + name, text: text)
+            for file in EmbeddedRulePacks.files {
+                var pack = try PackReader.read(path: "Rules/" + file.name, text: file[keyPath: text])
                 // Read at build time (embed-rule-packs); the text holds `vocabularies: {}`.
-                pack.vocabularies.merge(vocabularies) { $0 + $1 }
+                pack.vocabularies.merge(file.vocabularies) { $0 + $1 }
                 try library.add(pack)
             }
             return .success(library)
@@ -27,7 +37,7 @@ public struct PackLibrary: Sendable {
         } catch {
             return .failure(ConfigurationError(path: "Rules", message: "\(error)"))
         }
-    }()
+    }
 
     public static let builtInNames = ["core", "apple", "recommended", "sketchy", "revenuecat"]
 
