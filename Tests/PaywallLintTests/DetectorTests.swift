@@ -116,12 +116,13 @@ import Testing
         // Written blind, never read line by line; its figures (not lines) were printed while the
         // structural models were built. First run: recall urgency 0.70, confirmshaming 0.28;
         // 0.87 and 0.64 at the second stop, 0.88 and 0.72 after the mends from set 6, 0.88 and
-        // 0.75 after those from set 7, 0.88 and 0.78 after those from set 8.
+        // 0.75 after those from set 7, 0.88 and 0.78 after those from set 8, 0.90 and 0.80 after
+        // those from sets 9 to 11.
         LabelledSet(
             file: "copy-heldout-2.tsv", label: "held-out 2 ", minimumLines: 40, blind: true,
             floors: [
-                "price": (0.99, 0.99), "savings": (0.99, 0.94), "urgency": (0.99, 0.87), "free": (0.99, 0.94),
-                "payment-verb": (0.99, 0.94), "confirmshaming": (0.99, 0.77),
+                "price": (0.99, 0.99), "savings": (0.99, 0.94), "urgency": (0.99, 0.89), "free": (0.99, 0.94),
+                "payment-verb": (0.99, 0.94), "confirmshaming": (0.99, 0.79),
             ]),
         // 480 strings, 19 languages. Its one blind run: precision 1.00 but savings 0.97; recall
         // price 1.00, free 0.95, urgency 0.90, payment verbs 0.85, savings 0.82, confirmshaming
@@ -139,12 +140,12 @@ import Testing
         // 0.98); recall price 1.00, payment verbs 1.00, free 0.96, savings 0.96, urgency 0.92,
         // confirmshaming 0.68. Second run, after the second development set: urgency 0.94,
         // confirmshaming 0.74, the rest unchanged; confirmshaming 0.76 after the mends from set 7,
-        // 0.78 (savings 0.98) after those from sets 8 to 10.
+        // 0.78 (savings 0.98) after those from sets 8 to 10, 0.80 after those from set 11.
         LabelledSet(
             file: "copy-heldout-5.tsv", label: "held-out 5 ", minimumLines: 100, blind: true,
             floors: [
                 "price": (0.99, 0.99), "savings": (0.99, 0.95), "urgency": (0.97, 0.93), "free": (0.99, 0.95),
-                "payment-verb": (0.99, 0.99), "confirmshaming": (0.99, 0.77),
+                "payment-verb": (0.99, 0.99), "confirmshaming": (0.99, 0.79),
             ]),
         // 720 strings, 24 languages (80 + 80 for urgency and confirmshaming), written blind at
         // the third stop. Its one blind run: precision 1.00 for all six; recall price 1.00, free
@@ -185,17 +186,13 @@ import Testing
         // buying, plants and pets left to cope, things that can wait or are no priority).
         LabelledSet(file: "copy-heldout-10.tsv", label: "held-out 10 ", minimumLines: 100),
         // 720 strings, 24 languages, written blind after set 10 was mended, with the same brief
-        // (idioms, inflections, nine lines in ten outside English), never shown line by line: the
-        // current measure of generalisation. Its first run: precision 1.00 for price, urgency,
-        // free and confirmshaming, payment verbs 0.98, savings 0.97; recall free 0.98, price
-        // 0.96, payment verbs 0.96, urgency 0.86, savings 0.74, confirmshaming 0.64. Pinned at
-        // those figures.
-        LabelledSet(
-            file: "copy-heldout-11.tsv", label: "held-out 11 ", minimumLines: 100, blind: true,
-            floors: [
-                "price": (0.99, 0.95), "savings": (0.96, 0.73), "urgency": (0.99, 0.85), "free": (0.99, 0.97),
-                "payment-verb": (0.97, 0.95), "confirmshaming": (0.99, 0.63),
-            ]),
+        // (idioms, inflections, nine lines in ten outside English). Its one blind run: precision
+        // 1.00 for price, urgency, free and confirmshaming, payment verbs 0.98, savings 0.97;
+        // recall free 0.98, price 0.96, payment verbs 0.96, urgency 0.86, savings 0.74,
+        // confirmshaming 0.64. Then read and mended (a year for the price of fewer months and
+        // "cheaper" in eight languages, the dong written "đ", seats and "while you still can",
+        // "not important" and "doesn't deserve" in twenty languages, money to burn).
+        LabelledSet(file: "copy-heldout-11.tsv", label: "held-out 11 ", minimumLines: 100),
     ]
 
     @Test(arguments: labelledSets)

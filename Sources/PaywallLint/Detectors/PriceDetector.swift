@@ -135,8 +135,10 @@ public struct PriceDetector: Sendable {
         c == "." || c == "," || c == "/" || c == "_" || Scalars.isSpacedWord(c)
     }
 
+    /// An ASCII letter standing alone ("p", "R"): a currency only in the forms that allow it.
+    /// Letters outside ASCII are distinctive enough ("đ", the Vietnamese dong).
     private func isSingleLetter(_ range: Range<Int>, in t: [Unicode.Scalar]) -> Bool {
-        range.count == 1 && Scalars.isSpacedWord(t[range.lowerBound])
+        range.count == 1 && t[range.lowerBound].isASCII && Scalars.isSpacedWord(t[range.lowerBound])
     }
 
     private func skipSpaces(_ t: [Unicode.Scalar], from start: Int) -> Int {
