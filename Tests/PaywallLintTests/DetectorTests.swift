@@ -193,6 +193,18 @@ import Testing
         // "cheaper" in eight languages, the dong written "đ", seats and "while you still can",
         // "not important" and "doesn't deserve" in twenty languages, money to burn).
         LabelledSet(file: "copy-heldout-11.tsv", label: "held-out 11 ", minimumLines: 100),
+        // 720 strings, 24 languages, written blind after set 11 was mended, with the same brief,
+        // never shown line by line: the current measure of generalisation. Its first run:
+        // precision price, urgency and confirmshaming 1.00, free 0.98, savings 0.95, payment
+        // verbs 0.92; recall free 1.00, price 0.98, payment verbs 0.96, urgency 0.88, savings
+        // 0.82, confirmshaming 0.62 (0.80 in the ten languages issue 5 names, 0.45 in the
+        // other fourteen). Pinned at those figures.
+        LabelledSet(
+            file: "copy-heldout-12.tsv", label: "held-out 12 ", minimumLines: 100, blind: true,
+            floors: [
+                "price": (0.99, 0.97), "savings": (0.94, 0.81), "urgency": (0.99, 0.87), "free": (0.97, 0.99),
+                "payment-verb": (0.91, 0.95), "confirmshaming": (0.99, 0.61),
+            ]),
     ]
 
     @Test(arguments: labelledSets)
@@ -206,8 +218,18 @@ import Testing
             let floor = set.floors[name] ?? (0.95, 0.95)
             #expect(precision >= floor.precision, "\(set.label)\(name) precision")
             #expect(recall >= floor.recall, "\(set.label)\(name) recall")
+            if set.blind {
+                // Figures only, split by language: the ten languages issue 5 names for urgency
+                // and the other fourteen.
+                let named = selected.filter { Self.issueLanguages.contains($0.lang) }
+                let others = selected.filter { !Self.issueLanguages.contains($0.lang) }
+                _ = try Self.measure(name, named, label: set.label + "(10 languages) ", showMisses: false)
+                _ = try Self.measure(name, others, label: set.label + "(14 others) ", showMisses: false)
+            }
         }
     }
+
+    static let issueLanguages: Set = ["en", "de", "fr", "es", "it", "pt-BR", "ja", "zh", "ko", "ru"]
 
     /// The shortcut for common letters gives what NFKC and lower-casing give, for every scalar
     /// it covers, and covers nothing NFKC would change otherwise.
