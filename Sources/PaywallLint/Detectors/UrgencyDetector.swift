@@ -68,6 +68,8 @@ public struct UrgencyDetector: Sendable {
             return end - start
         }
         var found: [(range: Range<Int>, groups: Int)] = []
+        // Most copy has no colon, and so no clock.
+        guard text.contains(":") else { return found }
         var i = 0
         while i < text.count {
             let first = digits(from: i)
