@@ -558,9 +558,13 @@ enum Scalars {
     /// it answers from the code point where it can: the Basic Multilingual Plane's digits come
     /// in runs of ten from these starts, and emoji have none. (A test checks every scalar
     /// against the Unicode property.)
+    @inline(__always)
     static func isDigit(_ c: Unicode.Scalar) -> Bool {
+        c.value < 0x80 ? c.value &- 0x30 < 10 : isDigitBeyondASCII(c)
+    }
+
+    private static func isDigitBeyondASCII(_ c: Unicode.Scalar) -> Bool {
         let value = c.value
-        if value < 0x80 { return value >= 0x30 && value <= 0x39 }
         if value < 0x660 { return false }
         if value < 0x1_0000 {
             let index = bmpDigitRunStarts.lowerBound(of: value + 1) - 1
