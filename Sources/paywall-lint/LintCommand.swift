@@ -199,7 +199,7 @@ struct LintCommand: ParsableCommand {
         private let ruleOptions: RuleOptions
         private let storekitFlag: String?
         private let explicitConfig: Bool
-        /// Whether the report shows the rules' descriptions (SARIF's rule metadata does).
+        /// Whether any report shows the rules' descriptions (`OutputFormat.showsRuleDocumentation`).
         private let documented: Bool
         /// Config path ("" for the defaults) → its configuration and store data.
         private var configs: [String: (Configuration, StoreData?)] = [:]
@@ -214,7 +214,7 @@ struct LintCommand: ParsableCommand {
             ruleOptions = command.ruleOptions
             storekitFlag = command.storekit
             explicitConfig = command.ruleOptions.config != nil
-            documented = command.format.contains(.sarif)
+            documented = command.format.contains(where: \.showsRuleDocumentation)
             configuration = try command.ruleOptions.configuration()
             var options = LintOptions()
             options.limits.maxFileBytes = command.maxFileKib << 10

@@ -32,20 +32,24 @@ public struct NormalizedText: Sendable {
     /// phrases themselves, thousands of them at start-up.
     init(_ source: [Unicode.Scalar], findingWordStarts: Bool) {
         sourceCount = source.count
-        if source.allSatisfy({
-            $0.isASCII || $0 == Template.placeholder || Scalars.commonLetterFolded($0) != nil
-        }) {
-            // Fast path (ASCII and the common letters of most scripts, variables included): one
-            // scalar in, one out, and none of them combines with another.
-            let lowered = [Unicode.Scalar](unsafeUninitializedCapacity: source.count) { buffer, count in
-                for (offset, scalar) in source.enumerated() {
-                    let folded =
-                        scalar.isASCII
-                        ? Self.asciiLowercased(scalar) : Scalars.commonLetterFolded(scalar) ?? scalar
-                    buffer.initializeElement(at: offset, to: folded)
+        // Fast path (ASCII and the common letters of most scripts, variables included): one scalar
+        // in, one out, and none of them combines with another. One pass folds and checks; the
+        // first other scalar sends the text to the general path below.
+        var foldsOneToOne = true
+        let lowered = [Unicode.Scalar](unsafeUninitializedCapacity: source.count) { buffer, count in
+            for (offset, scalar) in source.enumerated() {
+                let folded: Unicode.Scalar? =
+                    scalar.isASCII || scalar == Template.placeholder
+                    ? Self.asciiLowercased(scalar) : Scalars.commonLetterFolded(scalar)
+                guard let folded else {
+                    foldsOneToOne = false
+                    break
                 }
-                count = source.count
+                buffer.initializeElement(at: offset, to: folded)
+                count = offset + 1
             }
+        }
+        if foldsOneToOne {
             scalars = lowered
             sourceStarts = []
             sourceEnds = []

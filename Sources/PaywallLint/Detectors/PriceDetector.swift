@@ -90,8 +90,9 @@ public struct PriceDetector: Sendable {
     }
 
     /// Reads the amount whose first digit is at `start`: digits, thousands groups of three
-    /// (`,` `.` `'` or a space), then at most two decimals or a dash for them (`,-`). A number that goes on with another
-    /// `.` or `,` and a digit ("3.9.9", "com.app.399.1") is a version or an ID, not an amount.
+    /// (`,` `.` `'` or a space), then at most two decimals or a dash for them (`,-`). A number
+    /// that goes on with another `.` or `,` and a digit ("3.9.9", "com.app.399.1") is a version
+    /// or an ID, not an amount.
     static func amount(in t: [Unicode.Scalar], at start: Int) -> Amount {
         let n = t.count
         var j = start

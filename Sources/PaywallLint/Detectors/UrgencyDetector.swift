@@ -62,14 +62,14 @@ public struct UrgencyDetector: Sendable {
     /// Clock readings, `02:14:59` (three groups) or `09:59` (two), in order: digits (at most two
     /// in the first group, in any script: `٠٢:٥٩:٥٩`) followed by `:` and two digits, once or more.
     static func clocks(in text: [Unicode.Scalar]) -> [(range: Range<Int>, groups: Int)] {
+        // Most copy has no colon, and so no clock.
+        guard text.contains(":") else { return [] }
         func digits(from start: Int) -> Int {
             var end = start
             while end < text.count, Scalars.isDigit(text[end]) { end += 1 }
             return end - start
         }
         var found: [(range: Range<Int>, groups: Int)] = []
-        // Most copy has no colon, and so no clock.
-        guard text.contains(":") else { return found }
         var i = 0
         while i < text.count {
             let first = digits(from: i)

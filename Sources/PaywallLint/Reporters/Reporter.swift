@@ -12,4 +12,8 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     case sarif
     case json
     case github
+
+    /// Whether the report shows the rules' descriptions (SARIF's rule metadata does); a run that
+    /// writes no such report reads the built-in packs without them.
+    public var showsRuleDocumentation: Bool { self == .sarif }
 }
