@@ -7,7 +7,10 @@
 /// "don't"), and drops default-ignorable scalars (soft hyphens, zero-width spaces) that would
 /// otherwise split a word. NFKC already turns full-width forms into ASCII ("３" → "3", "＄" → "$"),
 /// ligatures into letters ("ﬁ" → "fi") and no-break, narrow and ideographic spaces into " ".
-public struct NormalizedText: Sendable {
+///
+/// A class: every detector of every rule is handed the normalisation of each copy string, and a
+/// reference is cheaper to pass around than five arrays.
+public final class NormalizedText: Sendable {
     public let scalars: [Unicode.Scalar]
     /// For each normalised scalar, the input offsets it came from (its grapheme cluster); both
     /// empty when every scalar maps to the one at its own offset.
@@ -24,7 +27,7 @@ public struct NormalizedText: Sendable {
     /// this text can match.
     let wordScripts: UInt16
 
-    public init(_ source: [Unicode.Scalar]) {
+    public convenience init(_ source: [Unicode.Scalar]) {
         self.init(source, findingWordStarts: true)
     }
 
@@ -147,7 +150,7 @@ public struct NormalizedText: Sendable {
         }
     }
 
-    public init(_ text: String) {
+    public convenience init(_ text: String) {
         self.init(Array(text.unicodeScalars))
     }
 

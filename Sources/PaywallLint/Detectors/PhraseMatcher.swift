@@ -144,8 +144,13 @@ struct Overlaps {
 extension Array where Element: Comparable {
     /// In an ascending array, the index of the first element not below `key` (binary search).
     func lowerBound(of key: Element) -> Int {
-        var low = 0
-        var high = count
+        lowerBound(of: key, in: 0..<count)
+    }
+
+    /// `lowerBound(of:)` within `range`, which must be sorted.
+    func lowerBound(of key: Element, in range: Range<Int>) -> Int {
+        var low = range.lowerBound
+        var high = range.upperBound
         while low < high {
             let middle = (low + high) / 2
             if self[middle] < key { low = middle + 1 } else { high = middle }
@@ -158,9 +163,9 @@ extension Array where Element == Range<Int> {
     /// The span from the first of these ranges to the first of `others` that does not overlap
     /// it, in either order ("closes … tonight", "my privacy doesn't matter", verb-final
     /// "gelişmek istemiyorum"); nil without both. How the structural detectors pair two
-    /// vocabularies in one text.
-    func pairedSpan(with others: [Range<Int>]) -> Range<Int>? {
-        guard let first, let second = others.first(where: { !$0.overlaps(first) }) else { return nil }
+    /// vocabularies in one text. `others` is only scanned for when there is a first.
+    func pairedSpan(with others: @autoclosure () -> [Range<Int>]) -> Range<Int>? {
+        guard let first, let second = others().first(where: { !$0.overlaps(first) }) else { return nil }
         return Swift.min(first.lowerBound, second.lowerBound)..<Swift.max(first.upperBound, second.upperBound)
     }
 }
@@ -205,6 +210,12 @@ private final class LazyPhraseSet: Sendable {
     /// The script of the phrase's first letter once normalised when its first scalar shows it,
     /// else `Script.always`.
     private static func evidentScript(of text: String) -> Int {
+        // Most phrases start with two ASCII bytes: no mark can follow the first letter.
+        var utf8 = text.utf8.makeIterator()
+        if let first = utf8.next(), first < 0x80, first != 0x20, (utf8.next() ?? 0) < 0x80 {
+            let scalar = Unicode.Scalar(first)
+            return Scalars.isASCIIWord(scalar) ? Script.of(scalar) : Script.always
+        }
         var scalars = text.unicodeScalars.drop { $0 == " " }.makeIterator()
         guard let first = scalars.next() else { return Script.always }
         if let next = scalars.next(), NormalizedText.combinesWithPrevious(next) { return Script.always }
@@ -299,8 +310,11 @@ private final class PhraseSet: Sendable {
     /// The scalar each phrase has second, or 0 when its second element is not a scalar: most
     /// candidates sharing a first letter fail on the second, without a call to `matchEnd`.
     private let secondScalars: [UInt32]
-    /// Phrase numbers grouped by the scalar they start with.
+    /// Phrase numbers grouped by the scalar they start with, each group sorted by the phrase's
+    /// second scalar (0 first), so a text scalar finds its candidates by binary search.
     private let heads: [Int32]
+    /// `secondScalars` of each phrase in `heads`, at the same index.
+    private let headSeconds: [UInt32]
     /// For an ASCII first scalar, its group in `heads`.
     private let asciiHeads: [Range<Int32>]
     private let otherHeads: [UInt32: Range<Int32>]
@@ -316,12 +330,30 @@ private final class PhraseSet: Sendable {
         var result: [[Element]] = []
         result.reserveCapacity(texts.count)
         for text in texts {
-            let normalized = NormalizedText(Array(text.unicodeScalars), findingWordStarts: false).scalars
+            let normalized =
+                asciiLowercased(text)
+                ?? NormalizedText(Array(text.unicodeScalars), findingWordStarts: false).scalars
             guard seen.insert(NormalizedPhrase(scalars: normalized)).inserted else { continue }
             let compiled = elements(of: normalized)
             if !compiled.isEmpty { result.append(compiled) }
         }
         return result
+    }
+
+    /// An ASCII phrase's normalised scalars, read straight from its bytes (most phrases are
+    /// ASCII, and thousands are compiled at start-up); nil for any other phrase.
+    private static func asciiLowercased(_ text: String) -> [Unicode.Scalar]? {
+        var text = text
+        return text.withUTF8 { bytes -> [Unicode.Scalar]? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            return [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+                for (offset, byte) in bytes.enumerated() {
+                    let lowered = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+                    buffer.initializeElement(at: offset, to: Unicode.Scalar(lowered))
+                }
+                count = bytes.count
+            }
+        }
     }
 
     /// A phrase's normalised scalars, compared and hashed as bytes.
@@ -364,15 +396,19 @@ private final class PhraseSet: Sendable {
             case .space, .optionalSpace: break
             }
         }
+        var headSeconds: [UInt32] = []
         for (head, indices) in byHead.sorted(by: { $0.key < $1.key }) {
             let range = Int32(heads.count)..<Int32(heads.count + indices.count)
-            heads += indices
+            let sorted = indices.sorted { secondScalars[Int($0)] < secondScalars[Int($1)] }
+            heads += sorted
+            headSeconds += sorted.map { secondScalars[Int($0)] }
             if head < 128 { asciiHeads[Int(head)] = range } else { otherHeads[head] = range }
         }
         self.elements = elements
         self.phraseStarts = phraseStarts
         self.secondScalars = secondScalars
         self.heads = heads
+        self.headSeconds = headSeconds
         self.asciiHeads = asciiHeads
         self.otherHeads = otherHeads
         self.startingWithNumber = startingWithNumber
@@ -456,7 +492,21 @@ private final class PhraseSet: Sendable {
                         if second != 0, second != next { return }
                         consider(matchEnd(phrase(index), in: t, at: i))
                     }
-                    for k in group { tryPhrase(heads[Int(k)]) }
+                    // Phrases whose second element is not a scalar, then those whose second
+                    // scalar is the text's.
+                    var k = Int(group.lowerBound)
+                    let groupEnd = Int(group.upperBound)
+                    while k < groupEnd, headSeconds[k] == 0 {
+                        consider(matchEnd(phrase(heads[k]), in: t, at: i))
+                        k += 1
+                    }
+                    if next != 0, k < groupEnd {
+                        k = headSeconds.lowerBound(of: next, in: k..<groupEnd)
+                        while k < groupEnd, headSeconds[k] == next {
+                            consider(matchEnd(phrase(heads[k]), in: t, at: i))
+                            k += 1
+                        }
+                    }
                     if tryNumber, let afterNumber = Scalars.numberEnd(in: t, at: i) {
                         // The number is read once for every phrase that starts with one.
                         for index in startingWithNumber {

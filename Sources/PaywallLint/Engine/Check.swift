@@ -134,10 +134,10 @@ public struct CheckSetup: Sendable {
 public struct RuleContext {
     public let paywall: Paywall
     public let store: StoreData?
-    public let ruleID: String
-    public let severity: Severity
+    public private(set) var ruleID: String
+    public private(set) var severity: Severity
     /// Copy rules limited to the default locale (`locale: default` on the rule).
-    public let defaultLocaleOnly: Bool
+    public private(set) var defaultLocaleOnly: Bool
     public internal(set) var findings: [Finding] = []
 
     init(paywall: Paywall, store: StoreData?, rule: RuleDefinition) {
@@ -146,6 +146,15 @@ public struct RuleContext {
         self.ruleID = rule.descriptor.id
         self.severity = rule.descriptor.severity
         self.defaultLocaleOnly = rule.defaultLocaleOnly
+    }
+
+    /// The same paywall for the next rule, without its findings: one context serves every rule
+    /// of a file, because copying a `Paywall` retains each of its many fields.
+    mutating func start(_ rule: RuleDefinition) {
+        ruleID = rule.descriptor.id
+        severity = rule.descriptor.severity
+        defaultLocaleOnly = rule.defaultLocaleOnly
+        findings.removeAll(keepingCapacity: true)
     }
 
     /// Selected values, without other locales' copy when the rule is about the default locale.

@@ -73,6 +73,8 @@ public struct RuleEngine: Sendable {
     func run(on paywall: Paywall, store: StoreData?, notes: inout [String]) -> [Finding] {
         var findings: [Finding] = []
         var skippedForStore: [String] = []
+        guard let first = rules.first else { return [] }
+        var context = RuleContext(paywall: paywall, store: store, rule: first.definition)
         for rule in rules {
             if !rule.definition.dialects.isEmpty && !rule.definition.dialects.contains(paywall.dialect) {
                 continue
@@ -82,7 +84,7 @@ public struct RuleEngine: Sendable {
                 skippedForStore.append(rule.definition.descriptor.id)
                 continue
             }
-            var context = RuleContext(paywall: paywall, store: store, rule: rule.definition)
+            context.start(rule.definition)
             rule.check.run(&context)
             findings += context.findings
         }
