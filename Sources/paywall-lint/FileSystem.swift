@@ -91,8 +91,9 @@ enum FileSystem {
             }
             if name != "." && name != ".." { names.append(name) }
         }
-        names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        return names
+        // Compared as byte arrays: comparing `String.UTF8View`s takes the slow generic path.
+        return names.map { (name: $0, bytes: Array($0.utf8)) }
+            .sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }.map(\.name)
     }
 
     /// Writes a file atomically: a temporary file beside it, renamed over it, with the old

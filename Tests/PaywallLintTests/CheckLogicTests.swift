@@ -16,6 +16,19 @@ import Testing
             ])
     }
 
+    /// Placeholders of a rule's own message are replaced byte for byte, every one, beside any text.
+    @Test(arguments: [
+        ("{path} is {path}", "{path}", "cta", "cta is cta"),
+        ("«{value}» ✓", "{value}", "Gratis testen", "«Gratis testen» ✓"),
+        ("{{path}}", "{path}", "x", "{x}"),
+        ("no placeholder", "{path}", "x", "no placeholder"),
+        ("{pat{path}", "{path}", "ü", "{patü"),
+        ("ends with {path", "{path}", "x", "ends with {path"),
+    ])
+    func messagePlaceholders(text: String, target: String, replacement: String, expected: String) {
+        #expect(text.replacingOccurrences(target, replacement) == expected)
+    }
+
     @Test(
         arguments: [
             ("https://sketchy.app/terms", nil),

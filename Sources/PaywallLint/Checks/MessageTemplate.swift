@@ -23,8 +23,30 @@ struct MessageTemplate: Sendable {
 }
 
 extension String {
+    /// Every `target` replaced, compared as UTF-8 bytes (a valid UTF-8 target only matches at
+    /// scalar boundaries). The standard library's `replacing` compares characters through the
+    /// regex engine, at several thousand instructions a message.
     func replacingOccurrences(_ target: String, _ replacement: String) -> String {
-        guard !target.isEmpty, contains(target) else { return self }
-        return replacing(target, with: replacement)
+        let target = Array(target.utf8)
+        guard let first = target.first else { return self }
+        let bytes = Array(utf8)
+        guard var match = bytes.firstIndex(of: first) else { return self }
+        var result: [UInt8] = []
+        var copied = 0
+        while match + target.count <= bytes.count {
+            if bytes[match..<match + target.count].elementsEqual(target) {
+                result += bytes[copied..<match]
+                result += replacement.utf8
+                copied = match + target.count
+                match = copied
+            } else {
+                match += 1
+            }
+            guard let next = bytes[match...].firstIndex(of: first) else { break }
+            match = next
+        }
+        guard copied > 0 else { return self }
+        result += bytes[copied...]
+        return String(decoding: result, as: UTF8.self)
     }
 }

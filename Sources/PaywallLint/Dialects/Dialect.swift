@@ -39,28 +39,53 @@ public enum Dialect: String, Sendable, CaseIterable {
     /// Nil when it is none of them (generic is never guessed).
     static func detect(_ document: Document) -> (dialect: Dialect?, declared: NodeID?) {
         guard let root = document.root, document[root].isMapping else { return (nil, nil) }
-        var keys = Set<String>()
+        var keys: ShapeKeys = []
         var declared: NodeID?
         for pair in document.pairs(of: root) {
             let key = document[pair.key].text
-            keys.insert(key)
+            keys.formUnion(ShapeKeys.named[key] ?? [])
             if key == "dialect" { declared = pair.value }
         }
         if let declared {
             return (Dialect(name: document[declared].text), declared)
         }
-        if keys.contains("paywall") { return (.canonical, nil) }
-        if keys.isSuperset(of: ["headline", "productIDs", "ctaTitle"]) { return (.remoteConfig, nil) }
-        if keys.contains("template_name") || keys.contains("localized_strings_by_tier")
-            || (keys.contains("localized_strings") && keys.contains("config"))
+        if keys.contains(.paywall) { return (.canonical, nil) }
+        if keys.isSuperset(of: [.headline, .productIDs, .ctaTitle]) { return (.remoteConfig, nil) }
+        if !keys.isDisjoint(with: [.templateName, .localizedStringsByTier])
+            || keys.isSuperset(of: [.localizedStrings, .config])
         {
             return (.revenueCat, nil)
         }
-        let canonicalOnly: Set<String> = [
-            "products", "highlighted_product", "cta", "close", "restore", "links", "disclosure",
-            "presentation",
-        ]
-        if keys.intersection(canonicalOnly).count >= 3 { return (.canonical, nil) }
+        if (keys.rawValue & ShapeKeys.canonicalOnly.rawValue).nonzeroBitCount >= 3 {
+            return (.canonical, nil)
+        }
         return (nil, nil)
     }
+}
+
+/// The top-level keys that tell the dialects apart, as bits: every file is detected, and a
+/// set of its keys' strings would hash each twice.
+private struct ShapeKeys: OptionSet {
+    let rawValue: UInt32
+
+    static let paywall = ShapeKeys(rawValue: 1 << 0)
+    static let headline = ShapeKeys(rawValue: 1 << 1)
+    static let productIDs = ShapeKeys(rawValue: 1 << 2)
+    static let ctaTitle = ShapeKeys(rawValue: 1 << 3)
+    static let templateName = ShapeKeys(rawValue: 1 << 4)
+    static let localizedStringsByTier = ShapeKeys(rawValue: 1 << 5)
+    static let localizedStrings = ShapeKeys(rawValue: 1 << 6)
+    static let config = ShapeKeys(rawValue: 1 << 7)
+    /// Keys only the canonical dialect has; three of them make a canonical paywall.
+    static let canonicalOnly = ShapeKeys(rawValue: 0xFF << 8)
+
+    static let named: [String: ShapeKeys] = [
+        "paywall": .paywall, "headline": .headline, "productIDs": .productIDs, "ctaTitle": .ctaTitle,
+        "template_name": .templateName, "localized_strings_by_tier": .localizedStringsByTier,
+        "localized_strings": .localizedStrings, "config": .config,
+        "products": ShapeKeys(rawValue: 1 << 8), "highlighted_product": ShapeKeys(rawValue: 1 << 9),
+        "cta": ShapeKeys(rawValue: 1 << 10), "close": ShapeKeys(rawValue: 1 << 11),
+        "restore": ShapeKeys(rawValue: 1 << 12), "links": ShapeKeys(rawValue: 1 << 13),
+        "disclosure": ShapeKeys(rawValue: 1 << 14), "presentation": ShapeKeys(rawValue: 1 << 15),
+    ]
 }

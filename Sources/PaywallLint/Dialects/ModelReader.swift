@@ -147,11 +147,11 @@ struct ModelReader {
     mutating func copy(_ node: NodeID?, field: String, path: String, locale: String, isDefault: Bool) -> Copy?
     {
         guard let text = text(node, field: path) else { return nil }
-        let item = document[text.node]
+        let template = Template(text.value)
         var copy = Copy(
-            field: field, path: path, locale: locale, isDefaultLocale: isDefault,
-            template: Template(text.value),
-            node: text.node, span: text.span, valueStart: valueStart(item))
+            field: field, path: path, locale: locale, isDefaultLocale: isDefault, template: template,
+            node: text.node, span: text.span,
+            valueStart: valueStart(document[text.node], scalarCount: template.rawCount))
         checkVariables(&copy)
         return copy
     }
@@ -190,12 +190,12 @@ struct ModelReader {
     }
 
     /// Where the value's first scalar is, when a one-line scalar's source maps one to one onto it.
-    private func valueStart(_ item: Node) -> SourcePosition? {
+    private func valueStart(_ item: Node, scalarCount: Int) -> SourcePosition? {
         guard item.start.line == item.end.line else { return nil }
         let quote = item.style == .singleQuoted || item.style == .doubleQuoted ? 1 : 0
         guard item.style == .plain || quote == 1 else { return nil }
         let sourceLength = item.end.column - item.start.column - 2 * quote
-        guard sourceLength == item.text.unicodeScalars.count else { return nil }
+        guard sourceLength == scalarCount else { return nil }
         return SourcePosition(line: item.start.line, column: item.start.column + quote)
     }
 }

@@ -176,13 +176,17 @@ struct DocumentBuilder {
                     span: key.span,
                     related: [RelatedLocation(span: document[first].span, message: "first defined here")]))
         }
-        if pairCount <= 12 {
+        if pairCount <= 32 {
+            // Pairwise, reading the keys in place: most keys are short, and short strings
+            // compare in a few instructions.
+            let nodes = document.nodes
+            func isScalar(_ id: NodeID) -> Bool { nodes[Int(id)].kind == .scalar }
             for i in 1..<pairCount {
                 let key = items[base + 2 * i]
-                guard document[key].isScalar else { continue }
+                guard isScalar(key) else { continue }
                 for j in 0..<i {
                     let other = items[base + 2 * j]
-                    if document[other].isScalar, document[other].text == document[key].text {
+                    if isScalar(other), nodes[Int(other)].text == nodes[Int(key)].text {
                         report(other, key)
                         break
                     }

@@ -23,9 +23,11 @@ public struct Template: Sendable {
         let plain: [Unicode.Scalar]
         let normalized: NormalizedText
         let plainToRaw: [Int32]
+        let rawCount: Int
 
-        init(raw: String, parsed: Parser) {
+        init(raw: String, rawCount: Int, parsed: Parser) {
             self.raw = raw
+            self.rawCount = rawCount
             variables = parsed.variables
             problems = parsed.problems
             plain = parsed.plain
@@ -37,6 +39,8 @@ public struct Template: Sendable {
     private let storage: Storage
 
     public var raw: String { storage.raw }
+    /// The number of scalars in `raw`.
+    public var rawCount: Int { storage.rawCount }
     public var variables: [Variable] { storage.variables }
     public var problems: [Problem] { storage.problems }
     /// The text with each variable replaced by U+FFFC, so detectors see neither its name nor
@@ -51,13 +55,13 @@ public struct Template: Sendable {
 
     public init(_ raw: String) {
         var parser = Parser()
-        let scalars = Array(raw.unicodeScalars)
+        let scalars = raw.scalarArray
         if scalars.contains(where: { $0 == "{" || $0 == "}" }) {
             parser.parse(scalars)
         } else {
             parser.plain = scalars
         }
-        storage = Storage(raw: raw, parsed: parser)
+        storage = Storage(raw: raw, rawCount: scalars.count, parsed: parser)
     }
 
     /// The offsets in `raw` that scalars `range` of `plain` came from.

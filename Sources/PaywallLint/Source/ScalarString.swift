@@ -9,3 +9,20 @@ extension String {
         self.init(decoding: utf8, as: UTF8.self)
     }
 }
+
+extension String {
+    /// The string's scalars in an array. ASCII text, most copy, is read straight from its bytes:
+    /// `Array(unicodeScalars)` decodes a string twice, once to count and once to copy.
+    var scalarArray: [Unicode.Scalar] {
+        var text = self
+        return text.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return Array(self.unicodeScalars) }
+            return [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+                for (offset, byte) in bytes.enumerated() {
+                    buffer.initializeElement(at: offset, to: Unicode.Scalar(byte))
+                }
+                count = bytes.count
+            }
+        }
+    }
+}
