@@ -590,12 +590,20 @@ enum Scalars {
     /// For the letters of the most common scripts, its case-folded NFKC form, known without a
     /// Unicode property lookup: each is a starter that NFKC leaves alone, and upper case maps to
     /// lower case by a fixed offset. Nil for every other scalar (those take the general path).
-    /// Latin-1 and Cyrillic letters, Hebrew, Arabic, Devanagari and Thai consonants, kana, CJK
-    /// ideographs and Hangul syllables.
+    /// Latin-1, Latin Extended-A (Central European and Turkish), Greek and Cyrillic letters,
+    /// Hebrew, Arabic, Devanagari and Thai consonants, kana, CJK ideographs and Hangul syllables.
     static func commonLetterFolded(_ c: Unicode.Scalar) -> Unicode.Scalar? {
         switch c.value {
-        case 0xC0...0xD6, 0xD8...0xDE, 0x410...0x42F: Unicode.Scalar(c.value + 0x20)
+        case 0xC0...0xD6, 0xD8...0xDE, 0x391...0x3A1, 0x3A3...0x3A9, 0x410...0x42F:
+            Unicode.Scalar(c.value + 0x20)
         case 0x400...0x40F: Unicode.Scalar(c.value + 0x50)
+        // Latin Extended-A pairs a capital with its small letter: capital first ("Ā ā", "Ş ş")…
+        case 0x100...0x12F, 0x134...0x137, 0x14A...0x177: Unicode.Scalar(c.value | 1)
+        // …or, in these runs, small letter second after an odd capital ("Ł ł", "Ž ž").
+        case 0x139...0x13E, 0x141...0x148, 0x179...0x17E: Unicode.Scalar(c.value + (c.value & 1))
+        case 0x178: "\u{FF}"  // Ÿ
+        case 0x131, 0x138, 0x3B1...0x3C1, 0x3C3...0x3C9:  // ı, ĸ, Greek small letters
+            c
         case 0xE0...0xF6, 0xF8...0xFF, 0x430...0x45F, 0x5D0...0x5EA, 0x621...0x63A, 0x641...0x64A,
             0x915...0x939, 0xE01...0xE30, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF,
             0xAC00...0xD7A3:
