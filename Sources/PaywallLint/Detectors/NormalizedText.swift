@@ -136,8 +136,13 @@ public final class NormalizedText: Sendable {
             }
         }
         // Copied to their size: a large file keeps these for every copy string, and
-        // `removeLast` would keep the whole capacity.
-        return (Array(starts[..<startCount]), Array(breakingDigits[..<breakingCount]), scripts)
+        // `removeLast` would keep the whole capacity. Breaking digits only ever adds starts, so
+        // the same count means the same list, kept once.
+        let wordStarts = Array(starts[..<startCount])
+        return (
+            wordStarts, breakingCount == startCount ? wordStarts : Array(breakingDigits[..<breakingCount]),
+            scripts
+        )
     }
 
     /// Scalars that NFKC may compose with the scalar before them: combining marks, Hangul

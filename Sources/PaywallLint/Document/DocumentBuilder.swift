@@ -16,7 +16,7 @@ struct DocumentBuilder {
     private var pointerFixups: [(Int, NodeID)] = []
     let limits: ReadLimits
 
-    /// `sizeHint`: the input's length in bytes; real paywall files have a node every 10–30 bytes.
+    /// `sizeHint`: the input's length in bytes; real paywall files have a node every 10–20 bytes.
     init(limits: ReadLimits, sizeHint: Int = 0) {
         self.limits = limits
         if sizeHint > 4096 { document.reserve(nodes: sizeHint / 16) }

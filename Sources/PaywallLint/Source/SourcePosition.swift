@@ -1,12 +1,25 @@
 /// A position in a source file: 1-based line and column. Columns count Unicode scalars,
 /// which is what libyaml's marks count and what a person counts.
+///
+/// Stored in 32 bits each: every node, finding and piece of copy carries positions, and a large
+/// file holds hundreds of thousands of them. Files are far smaller than 2 GB.
 public struct SourcePosition: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
+    private var storedLine: Int32
+    private var storedColumn: Int32
+
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = Int32(clamping: newValue) }
+    }
+
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = Int32(clamping: newValue) }
+    }
 
     public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
+        storedLine = Int32(clamping: line)
+        storedColumn = Int32(clamping: column)
     }
 
     public static let start = SourcePosition(line: 1, column: 1)
