@@ -315,6 +315,9 @@ private final class PhraseSet: Sendable {
     private let heads: [Int32]
     /// `secondScalars` of each phrase in `heads`, at the same index.
     private let headSeconds: [UInt32]
+    /// The scalar each phrase in `heads` has third, or 0 (many phrases share their first two
+    /// letters: "only today", "only # left", "once").
+    private let headThirds: [UInt32]
     /// For an ASCII first scalar, its group in `heads`.
     private let asciiHeads: [Range<Int32>]
     private let otherHeads: [UInt32: Range<Int32>]
@@ -396,12 +399,21 @@ private final class PhraseSet: Sendable {
             case .space, .optionalSpace: break
             }
         }
+        func third(_ index: Int32) -> UInt32 {
+            let at = Int(phraseStarts[Int(index)]) + 2
+            guard at < Int(phraseStarts[Int(index) + 1]), case .scalar(let third) = elements[at] else {
+                return 0
+            }
+            return third.value
+        }
         var headSeconds: [UInt32] = []
+        var headThirds: [UInt32] = []
         for (head, indices) in byHead.sorted(by: { $0.key < $1.key }) {
             let range = Int32(heads.count)..<Int32(heads.count + indices.count)
             let sorted = indices.sorted { secondScalars[Int($0)] < secondScalars[Int($1)] }
             heads += sorted
             headSeconds += sorted.map { secondScalars[Int($0)] }
+            headThirds += sorted.map(third)
             if head < 128 { asciiHeads[Int(head)] = range } else { otherHeads[head] = range }
         }
         self.elements = elements
@@ -409,6 +421,7 @@ private final class PhraseSet: Sendable {
         self.secondScalars = secondScalars
         self.heads = heads
         self.headSeconds = headSeconds
+        self.headThirds = headThirds
         self.asciiHeads = asciiHeads
         self.otherHeads = otherHeads
         self.startingWithNumber = startingWithNumber
@@ -501,9 +514,12 @@ private final class PhraseSet: Sendable {
                         k += 1
                     }
                     if next != 0, k < groupEnd {
+                        let third = i + 2 < n ? t[i + 2].value : 0
                         k = headSeconds.lowerBound(of: next, in: k..<groupEnd)
                         while k < groupEnd, headSeconds[k] == next {
-                            consider(matchEnd(phrase(heads[k]), in: t, at: i))
+                            if headThirds[k] == 0 || headThirds[k] == third {
+                                consider(matchEnd(phrase(heads[k]), in: t, at: i))
+                            }
                             k += 1
                         }
                     }
