@@ -108,41 +108,38 @@ public final class NormalizedText: Sendable {
 
     private static func wordStarts(of scalars: [Unicode.Scalar]) -> ([Int32], [Int32], UInt16) {
         var scripts: UInt16 = 0
-        var startCount = 0
-        var breakingCount = 0
-        // At most one start per scalar: filled in place, then cut to size.
-        var starts = [Int32](repeating: 0, count: scalars.count)
-        var breakingDigits = [Int32](repeating: 0, count: scalars.count)
-        starts.withUnsafeMutableBufferPointer { starts in
-            breakingDigits.withUnsafeMutableBufferPointer { breakingDigits in
-                var previousInWord = false
-                var previousIsDigit = false
-                for (offset, scalar) in scalars.enumerated() {
-                    let inWord = Scalars.isSpacedWord(scalar)
-                    let isDigit = inWord && Scalars.isDigit(scalar)
-                    let joined = previousInWord && inWord
-                    if !joined {
-                        starts[startCount] = Int32(truncatingIfNeeded: offset)
-                        startCount += 1
-                    }
-                    if !joined || previousIsDigit != isDigit {
-                        breakingDigits[breakingCount] = Int32(truncatingIfNeeded: offset)
-                        breakingCount += 1
-                        scripts |= 1 << Script.of(scalar)
-                    }
-                    previousInWord = inWord
-                    previousIsDigit = isDigit
+        // At most one start per scalar: found into scratch space (on the stack for most copy),
+        // then copied out at their size. A large file keeps these for every copy string.
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * scalars.count + 1) { scratch in
+            let starts = UnsafeMutableBufferPointer(rebasing: scratch[..<scalars.count])
+            let breakingDigits = UnsafeMutableBufferPointer(rebasing: scratch[scalars.count...])
+            var startCount = 0
+            var breakingCount = 0
+            var previousInWord = false
+            var previousIsDigit = false
+            for (offset, scalar) in scalars.enumerated() {
+                let inWord = Scalars.isSpacedWord(scalar)
+                let isDigit = inWord && Scalars.isDigit(scalar)
+                let joined = previousInWord && inWord
+                if !joined {
+                    starts[startCount] = Int32(truncatingIfNeeded: offset)
+                    startCount += 1
                 }
+                if !joined || previousIsDigit != isDigit {
+                    breakingDigits[breakingCount] = Int32(truncatingIfNeeded: offset)
+                    breakingCount += 1
+                    scripts |= 1 << Script.of(scalar)
+                }
+                previousInWord = inWord
+                previousIsDigit = isDigit
             }
+            // Breaking digits only ever adds starts: the same count means the same list, kept once.
+            let wordStarts = Array(starts[..<startCount])
+            return (
+                wordStarts,
+                breakingCount == startCount ? wordStarts : Array(breakingDigits[..<breakingCount]), scripts
+            )
         }
-        // Copied to their size: a large file keeps these for every copy string, and
-        // `removeLast` would keep the whole capacity. Breaking digits only ever adds starts, so
-        // the same count means the same list, kept once.
-        let wordStarts = Array(starts[..<startCount])
-        return (
-            wordStarts, breakingCount == startCount ? wordStarts : Array(breakingDigits[..<breakingCount]),
-            scripts
-        )
     }
 
     /// Scalars that NFKC may compose with the scalar before them: combining marks, Hangul
