@@ -16,6 +16,22 @@ import Testing
             ])
     }
 
+    /// Hex colours as WCAG relative luminance: short and long forms agree, alpha is ignored, and
+    /// anything else is no colour.
+    @Test func colourLuminance() throws {
+        #expect(Colors.luminance("#FFFFFF") == 1)
+        #expect(Colors.luminance("#000") == 0)
+        #expect(Colors.luminance("#fff") == Colors.luminance("#FFFFFF"))
+        #expect(Colors.luminance("#11223380") == Colors.luminance("#112233"))
+        let grey = try #require(Colors.luminance("#808080"))
+        #expect(abs(grey - 0.2158605) < 1e-6)
+        for text in ["red", "#12345", "#GG0000", "#ÿÿÿ", "", "#", "FFFFFF"] {
+            #expect(Colors.luminance(text) == nil, "\(text)")
+        }
+        let ratio = try #require(Colors.contrast("#9CA3AF", "#0B0B0F"))
+        #expect(abs(ratio - 7.7376) < 0.0001)
+    }
+
     /// Placeholders of a rule's own message are replaced byte for byte, every one, beside any text.
     @Test(arguments: [
         ("{path} is {path}", "{path}", "cta", "cta is cta"),

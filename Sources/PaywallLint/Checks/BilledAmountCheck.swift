@@ -19,16 +19,21 @@ struct BilledAmountCheck: Check {
     }
 
     func run(_ context: inout RuleContext) {
-        let paywall = context.paywall
-        let catalog = paywall.dialect.variables
+        let catalog = context.paywall.dialect.variables
         // Where prices can be shown outside the disclosure, with their sizes.
         var shown: [(copy: Copy, size: Double, sizeField: Field<Double>?)] = []
-        for copy in paywall.copy where copy.isDefaultLocale {
+        for copy in context.paywall.copy where copy.isDefaultLocale {
             switch copy.field {
             case "price.text":
-                shown.append((copy, paywall.price?.fontSize?.value ?? defaultSize, paywall.price?.fontSize))
+                shown.append(
+                    (
+                        copy, context.paywall.price?.fontSize?.value ?? defaultSize,
+                        context.paywall.price?.fontSize
+                    ))
             case "cta":
-                shown.append((copy, paywall.cta?.fontSize?.value ?? defaultSize, paywall.cta?.fontSize))
+                shown.append(
+                    (copy, context.paywall.cta?.fontSize?.value ?? defaultSize, context.paywall.cta?.fontSize)
+                )
             case "products.label", "products.badge": shown.append((copy, defaultSize, nil))
             default: continue
             }
@@ -47,7 +52,7 @@ struct BilledAmountCheck: Check {
             if let anchor {
                 context.report(message, at: anchor.span, node: anchor.node)
             } else {
-                let place = paywall.price?.place ?? paywall.place
+                let place = context.paywall.price?.place ?? context.paywall.place
                 context.report(message, at: SourceSpan(at: place.span.start), node: place.node)
             }
             return

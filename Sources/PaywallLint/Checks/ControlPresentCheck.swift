@@ -18,14 +18,13 @@ struct ControlPresentCheck: Check {
     }
 
     func run(_ context: inout RuleContext) {
-        let paywall = context.paywall
         switch control {
         case .close:
-            guard paywall.capabilities.contains(.close) else { return }
-            guard let close = paywall.close else {
+            guard context.paywall.capabilities.contains(.close) else { return }
+            guard let close = context.paywall.close else {
                 context.report(
                     "no close control: a paywall must always be dismissible (add close: {visible: true})",
-                    at: SourceSpan(at: paywall.place.span.start), node: paywall.place.node)
+                    at: SourceSpan(at: context.paywall.place.span.start), node: context.paywall.place.node)
                 return
             }
             if let visible = close.visible, !visible.value {
@@ -34,11 +33,11 @@ struct ControlPresentCheck: Check {
                 )
             }
         case .restore:
-            guard paywall.capabilities.contains(.restore) else { return }
-            guard let restore = paywall.restore else {
+            guard context.paywall.capabilities.contains(.restore) else { return }
+            guard let restore = context.paywall.restore else {
                 context.report(
                     "no Restore Purchases control (add restore: {visible: true, label: Restore Purchases})",
-                    at: SourceSpan(at: paywall.place.span.start), node: paywall.place.node)
+                    at: SourceSpan(at: context.paywall.place.span.start), node: context.paywall.place.node)
                 return
             }
             if let visible = restore.visible, !visible.value {

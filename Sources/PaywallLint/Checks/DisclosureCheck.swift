@@ -24,8 +24,7 @@ struct DisclosureCheck: Check {
     }
 
     func run(_ context: inout RuleContext) {
-        let paywall = context.paywall
-        let products = paywall.products?.value ?? []
+        let products = context.paywall.products?.value ?? []
         // Only for auto-renewable subscriptions; a product of unknown kind might be one.
         guard
             products.isEmpty
@@ -33,11 +32,11 @@ struct DisclosureCheck: Check {
         else {
             return
         }
-        guard let disclosure = paywall.disclosure else {
+        guard let disclosure = context.paywall.disclosure else {
             context.report(
                 "no subscription disclosure: auto-renewable products need the price, the period, automatic renewal "
                     + "and how to cancel in the footer",
-                at: SourceSpan(at: paywall.place.span.start), node: paywall.place.node)
+                at: SourceSpan(at: context.paywall.place.span.start), node: context.paywall.place.node)
             return
         }
         if let placement = disclosure.placement, !placements.contains(placement.value) {
@@ -45,8 +44,8 @@ struct DisclosureCheck: Check {
                 "the disclosure is \(placement.value); show it in the \(placements.joined(separator: ", ")) instead",
                 at: placement.span, node: placement.node)
         }
-        let catalog = paywall.dialect.variables
-        let texts = paywall.copy.filter { $0.field == "disclosure.text" }
+        let catalog = context.paywall.dialect.variables
+        let texts = context.paywall.copy.filter { $0.field == "disclosure.text" }
         guard !texts.isEmpty else {
             context.report(
                 "the disclosure has no text", at: disclosure.place.span, node: disclosure.place.node)

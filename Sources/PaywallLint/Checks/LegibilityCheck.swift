@@ -17,14 +17,15 @@ struct LegibilityCheck: Check {
     }
 
     func run(_ context: inout RuleContext) {
-        let paywall = context.paywall
-        let background = paywall.theme?.background
+        let background = context.paywall.theme?.background
         var parts: [(String, Field<Double>?, Field<String>?)] = []
-        if let disclosure = paywall.disclosure {
+        if let disclosure = context.paywall.disclosure {
             parts.append(("disclosure", disclosure.fontSize, disclosure.color))
         }
-        if let restore = paywall.restore { parts.append(("restore", restore.fontSize, restore.color)) }
-        if let links = paywall.links { parts.append(("links", links.fontSize, links.color)) }
+        if let restore = context.paywall.restore {
+            parts.append(("restore", restore.fontSize, restore.color))
+        }
+        if let links = context.paywall.links { parts.append(("links", links.fontSize, links.color)) }
         for (name, size, color) in parts {
             if let size, size.value < minSize {
                 context.report(

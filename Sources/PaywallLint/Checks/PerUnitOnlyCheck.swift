@@ -5,13 +5,12 @@ struct PerUnitOnlyCheck: Check {
     init(_ setup: CheckSetup) throws {}
 
     func run(_ context: inout RuleContext) {
-        let paywall = context.paywall
-        let catalog = paywall.dialect.variables
+        let catalog = context.paywall.dialect.variables
         // Per locale: each locale's copy is what its users see.
         var locales: [String] = []
-        for copy in paywall.copy where !locales.contains(copy.locale) { locales.append(copy.locale) }
+        for copy in context.paywall.copy where !locales.contains(copy.locale) { locales.append(copy.locale) }
         for locale in locales {
-            let copies = paywall.copy.filter { $0.locale == locale }
+            let copies = context.paywall.copy.filter { $0.locale == locale }
             let kinds = copies.flatMap { copy in
                 copy.template.variables.compactMap { catalog.kind(of: $0.name) }
             }

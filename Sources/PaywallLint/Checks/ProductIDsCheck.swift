@@ -7,9 +7,9 @@ struct ProductIDsCheck: Check {
     init(_ setup: CheckSetup) throws {}
 
     func run(_ context: inout RuleContext) {
-        let paywall = context.paywall
-        guard let products = paywall.products, !products.value.isEmpty else {
-            let place = paywall.products.map { Place(node: $0.node, span: $0.span) } ?? paywall.place
+        guard let products = context.paywall.products, !products.value.isEmpty else {
+            let place =
+                context.paywall.products.map { Place(node: $0.node, span: $0.span) } ?? context.paywall.place
             context.report(
                 "no products: a paywall offers at least one store product",
                 at: SourceSpan(at: place.span.start), node: place.node)

@@ -7,15 +7,16 @@ struct TrialTimelineCheck: Check {
 
     func run(_ context: inout RuleContext) {
         guard let store = context.store else { return }
-        let paywall = context.paywall
-        let trials = (paywall.products?.value ?? []).compactMap { product -> Field<String>? in
+        let trials = (context.paywall.products?.value ?? []).compactMap { product -> Field<String>? in
             guard let id = product.id, store.product(id.value)?.hasFreeTrial == true else { return nil }
             return id
         }
         guard let first = trials.first else { return }
-        let hasElement = (paywall.elements?.value ?? []).contains { $0.type?.value == "trial_timeline" }
-        let catalog = paywall.dialect.variables
-        let hasDate = paywall.copy.contains { copy in
+        let hasElement = (context.paywall.elements?.value ?? []).contains {
+            $0.type?.value == "trial_timeline"
+        }
+        let catalog = context.paywall.dialect.variables
+        let hasDate = context.paywall.copy.contains { copy in
             copy.template.variables.contains { catalog.kind(of: $0.name) == .trialEndDate }
         }
         guard !hasElement && !hasDate else { return }

@@ -5,10 +5,10 @@ struct WeeklyPlanCheck: Check {
     init(_ setup: CheckSetup) throws {}
 
     func run(_ context: inout RuleContext) {
-        let paywall = context.paywall
-        let products = paywall.products?.value ?? []
+        let products = context.paywall.products?.value ?? []
         guard products.count == 1, let product = products.first else {
-            let place = paywall.products.map { Place(node: $0.node, span: $0.span) } ?? paywall.place
+            let place =
+                context.paywall.products.map { Place(node: $0.node, span: $0.span) } ?? context.paywall.place
             context.report(
                 "the plan is one weekly subscription; this paywall offers \(products.count) products",
                 at: products.count > 1 ? place.span : SourceSpan(at: place.span.start), node: place.node)
