@@ -158,7 +158,8 @@ struct ModelReader {
 
     private mutating func checkVariables(_ copy: inout Copy) {
         guard !copy.template.problems.isEmpty || !copy.template.variables.isEmpty else { return }
-        let pointer = document.pointer(of: copy.node)
+        // Worked out for the first finding: most copy's variables are all known.
+        lazy var pointer = document.pointer(of: copy.node)
         for problem in copy.template.problems {
             findings.append(
                 Finding(
