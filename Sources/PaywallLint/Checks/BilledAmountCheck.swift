@@ -20,20 +20,14 @@ struct BilledAmountCheck: Check {
 
     func run(_ context: inout RuleContext) {
         let catalog = context.paywall.dialect.variables
+        let priceSize = context.paywall.price?.fontSize
+        let ctaSize = context.paywall.cta?.fontSize
         // Where prices can be shown outside the disclosure, with their sizes.
         var shown: [(copy: Copy, size: Double, sizeField: Field<Double>?)] = []
         for copy in context.paywall.copy where copy.isDefaultLocale {
             switch copy.field {
-            case "price.text":
-                shown.append(
-                    (
-                        copy, context.paywall.price?.fontSize?.value ?? defaultSize,
-                        context.paywall.price?.fontSize
-                    ))
-            case "cta":
-                shown.append(
-                    (copy, context.paywall.cta?.fontSize?.value ?? defaultSize, context.paywall.cta?.fontSize)
-                )
+            case "price.text": shown.append((copy, priceSize?.value ?? defaultSize, priceSize))
+            case "cta": shown.append((copy, ctaSize?.value ?? defaultSize, ctaSize))
             case "products.label", "products.badge": shown.append((copy, defaultSize, nil))
             default: continue
             }

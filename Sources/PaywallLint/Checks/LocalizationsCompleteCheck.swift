@@ -7,6 +7,7 @@ struct LocalizationsCompleteCheck: Check {
     init(_ setup: CheckSetup) throws {}
 
     func run(_ context: inout RuleContext) {
+        let defaultLocale = context.paywall.defaultLocale
         let defaultPaths = Set(context.paywall.copy.filter(\.isDefaultLocale).map(\.path))
         for localization in context.paywall.localizations {
             let missing = defaultPaths.subtracting(localization.fields).sorted()
@@ -14,7 +15,7 @@ struct LocalizationsCompleteCheck: Check {
             let shown = missing.prefix(6).joined(separator: ", ") + (missing.count > 6 ? ", …" : "")
             context.report(
                 "locale \(localization.locale.value) leaves out \(missing.count) copy field"
-                    + "\(missing.count == 1 ? "" : "s") of \(context.paywall.defaultLocale): \(shown) (shown in \(context.paywall.defaultLocale) instead)",
+                    + "\(missing.count == 1 ? "" : "s") of \(defaultLocale): \(shown) (shown in \(defaultLocale) instead)",
                 at: localization.locale.span, node: localization.place.node)
         }
     }
