@@ -30,20 +30,18 @@ extension String {
         let target = Array(target.utf8)
         guard let first = target.first else { return self }
         let bytes = Array(utf8)
-        guard var match = bytes.firstIndex(of: first) else { return self }
         var result: [UInt8] = []
         var copied = 0
-        while match + target.count <= bytes.count {
-            if bytes[match..<match + target.count].elementsEqual(target) {
-                result += bytes[copied..<match]
-                result += replacement.utf8
-                copied = match + target.count
-                match = copied
-            } else {
-                match += 1
+        var from = 0
+        while let match = bytes[from...].firstIndex(of: first), match + target.count <= bytes.count {
+            guard bytes[match..<match + target.count].elementsEqual(target) else {
+                from = match + 1
+                continue
             }
-            guard let next = bytes[match...].firstIndex(of: first) else { break }
-            match = next
+            result += bytes[copied..<match]
+            result += replacement.utf8
+            copied = match + target.count
+            from = copied
         }
         guard copied > 0 else { return self }
         result += bytes[copied...]

@@ -333,30 +333,15 @@ private final class PhraseSet: Sendable {
         var result: [[Element]] = []
         result.reserveCapacity(texts.count)
         for text in texts {
+            // Most phrases are ASCII: lower-casing is all NFKC and folding do to them.
             let normalized =
-                asciiLowercased(text)
+                text.asciiScalars(lowercased: true)
                 ?? NormalizedText(Array(text.unicodeScalars), findingWordStarts: false).scalars
             guard seen.insert(NormalizedPhrase(scalars: normalized)).inserted else { continue }
             let compiled = elements(of: normalized)
             if !compiled.isEmpty { result.append(compiled) }
         }
         return result
-    }
-
-    /// An ASCII phrase's normalised scalars, read straight from its bytes (most phrases are
-    /// ASCII, and thousands are compiled at start-up); nil for any other phrase.
-    private static func asciiLowercased(_ text: String) -> [Unicode.Scalar]? {
-        var text = text
-        return text.withUTF8 { bytes -> [Unicode.Scalar]? in
-            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
-            return [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { buffer, count in
-                for (offset, byte) in bytes.enumerated() {
-                    let lowered = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
-                    buffer.initializeElement(at: offset, to: Unicode.Scalar(lowered))
-                }
-                count = bytes.count
-            }
-        }
     }
 
     /// A phrase's normalised scalars, compared and hashed as bytes.

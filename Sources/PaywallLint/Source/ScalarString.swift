@@ -8,18 +8,21 @@ extension String {
         for scalar in scalars { UTF8.encode(scalar) { utf8.append($0) } }
         self.init(decoding: utf8, as: UTF8.self)
     }
-}
 
-extension String {
-    /// The string's scalars in an array. ASCII text, most copy, is read straight from its bytes:
-    /// `Array(unicodeScalars)` decodes a string twice, once to count and once to copy.
-    var scalarArray: [Unicode.Scalar] {
+    /// The string's scalars in an array; ASCII text, most copy, read straight from its bytes.
+    var scalarArray: [Unicode.Scalar] { asciiScalars() ?? Array(unicodeScalars) }
+
+    /// The scalars of an ASCII string, read straight from its bytes (`lowercased`: A–Z as a–z);
+    /// nil for any other string. `Array(unicodeScalars)` decodes a string twice, once to count
+    /// and once to copy, and every copy string and thousands of phrases are turned into scalars.
+    func asciiScalars(lowercased: Bool = false) -> [Unicode.Scalar]? {
         var text = self
         return text.withUTF8 { bytes in
-            guard !bytes.contains(where: { $0 >= 0x80 }) else { return Array(self.unicodeScalars) }
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
             return [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { buffer, count in
                 for (offset, byte) in bytes.enumerated() {
-                    buffer.initializeElement(at: offset, to: Unicode.Scalar(byte))
+                    let folded = lowercased && byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+                    buffer.initializeElement(at: offset, to: Unicode.Scalar(folded))
                 }
                 count = bytes.count
             }
