@@ -5,9 +5,9 @@ struct FixCommand: ParsableCommand {
         commandName: "fix",
         abstract: "Apply safe fixes in place, then report what is left.",
         discussion: """
-            Safe fixes edit the YAML/JSON text at the finding's span, so comments, order and
-            formatting survive: presentation sheet → full_screen, close delay → 0, a literal price
-            equal to the highlighted product's store price → {{ price }} (needs --storekit), a
+            Safe fixes edit the YAML/JSON text at the finding's span, so comments, order and \
+            formatting survive: presentation sheet → full_screen, close delay → 0, a literal price \
+            equal to the highlighted product's store price → {{ price }} (needs --storekit), a \
             hard-coded savings percentage → {{ savings_percent }}. Files are written atomically.
 
             Examples:

@@ -6,8 +6,8 @@ struct LintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Lint files and folders (the default command).",
         discussion: """
-            Folders are walked for *.yml, *.yaml and *.json, skipping hidden folders; files found
-            there that are not paywall definitions are skipped (--verbose says which). Use - to
+            Folders are walked for *.yml, *.yaml and *.json, skipping hidden folders; files found \
+            there that are not paywall definitions are skipped (--verbose says which). Use - to \
             read standard input, with --stdin-filename to name it.
 
             Examples:

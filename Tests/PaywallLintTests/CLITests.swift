@@ -33,6 +33,7 @@ struct CLITests {
         let missing = try runCLI(["no/such/file.yaml"])
         #expect(missing.status == 2)
         #expect(missing.error.contains("no/such/file.yaml: no such file or folder"))
+        #expect(missing.output == "No findings; 0 files checked; 1 file error, reported on standard error\n")
         let badFlag = try runCLI(["--format", "xml", "Examples"])
         #expect(badFlag.status == 2)
         let unknownRule = try runCLI(["--rule", "core/dupliate-key=off", "Examples"])
@@ -123,6 +124,17 @@ struct CLITests {
         let help = try runCLI(["lint", "--help"])
         #expect(help.output.contains("--stdin-filename"))
         #expect(help.output.contains("Examples:"))
+        // A line naming no subcommand is parsed by the lint command alone first (start-up);
+        // help and errors must still be the full parser's.
+        for flag in ["--help", "-h"] {
+            let rootHelp = try runCLI([flag])
+            #expect(rootHelp.output.contains("USAGE: paywall-lint <subcommand>"), "\(flag)")
+            #expect(rootHelp.output.contains("SUBCOMMANDS:"), "\(flag)")
+        }
+        let unknown = try runCLI(["--bogus", "Examples"])
+        #expect(unknown.status == 2)
+        #expect(unknown.error.contains("Error: Unknown option '--bogus'"))
+        #expect(unknown.error.contains("Usage: paywall-lint lint [<options>] [<paths> ...]"))
     }
 }
 

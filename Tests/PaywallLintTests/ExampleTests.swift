@@ -147,6 +147,13 @@ struct OutputFormatTests {
         for command in ["lint", "fix", "rules", "explain", "print-config", "init"] {
             let help = try runCLI([command, "--help"])
             #expect(help.output.contains("Examples:"), "\(command)")
+            // Prose is one line per paragraph in the source: ArgumentParser wraps it at 80
+            // columns, and a hard break of ours inside it would leave a one-word line.
+            let prose = help.output.components(separatedBy: "Examples:")[0].split(separator: "\n")
+            for (line, next) in zip(prose, prose.dropFirst())
+            where !line.hasSuffix(".") && !line.hasSuffix(":") {
+                #expect(line.count > 40, "\(command): '\(line)' then '\(next)'")
+            }
         }
     }
 }

@@ -53,14 +53,17 @@ public struct TextReporter: Reporter {
         if summary.errors > 0 { parts.append(count(summary.errors, "error")) }
         if summary.warnings > 0 { parts.append(count(summary.warnings, "warning")) }
         if summary.notes > 0 { parts.append(count(summary.notes, "note")) }
+        // A path that could not be read is not a clean run: the summary must not say so.
+        let fileErrors = summary.notifications.count { $0.level == .error }
         var line: String
         if parts.isEmpty {
-            line = "No problems found"
+            line = fileErrors > 0 ? "No findings" : "No problems found"
         } else {
             line = parts.joined(separator: ", ") + " in " + count(summary.filesWithFindings, "file")
         }
         line += "; " + count(summary.filesChecked, "file") + " checked"
         if summary.filesSkipped > 0 { line += ", \(summary.filesSkipped) skipped (not paywall definitions)" }
+        if fileErrors > 0 { line += "; " + count(fileErrors, "file error") + ", reported on standard error" }
         return paint(line, Style.bold) + "\n"
     }
 
