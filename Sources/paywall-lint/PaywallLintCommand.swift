@@ -43,17 +43,24 @@ struct PaywallLintCommand: ParsableCommand {
 }
 
 extension PaywallLintCommand {
-    /// The lint command for a command line that names no subcommand, parsed by that command
-    /// alone; nil when it names one or the lint command alone would not run a lint.
+    /// The lint command for a command line that names no subcommand or starts with `lint`,
+    /// parsed by that command alone; nil otherwise, or when the lint command alone would not
+    /// run a lint.
     ///
     /// The full parser reflects the options of all six commands: 5.5 of the 46.6 million
     /// instructions of a one-file run (callgrind). Anything else (help, which ArgumentParser
     /// returns as a command of its own, version, completion scripts, every error) goes to the
     /// full parser, so what those print stays the full parser's.
     static func parsedAsLint(_ arguments: [String]) -> LintCommand? {
-        let names = Set(configuration.subcommands.map { $0._commandName } + ["help"])
-        guard !arguments.contains(where: names.contains) else { return nil }
-        return (try? LintCommand.parseAsRoot(arguments)) as? LintCommand
+        var arguments = arguments[...]
+        // After an explicit `lint`, every argument is the lint command's, as in the full parser.
+        if arguments.first == LintCommand._commandName {
+            arguments = arguments.dropFirst()
+        } else {
+            let names = Set(configuration.subcommands.map { $0._commandName } + ["help"])
+            guard !arguments.contains(where: names.contains) else { return nil }
+        }
+        return (try? LintCommand.parseAsRoot(Array(arguments))) as? LintCommand
     }
 }
 

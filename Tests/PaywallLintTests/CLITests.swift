@@ -131,10 +131,13 @@ struct CLITests {
             #expect(rootHelp.output.contains("USAGE: paywall-lint <subcommand>"), "\(flag)")
             #expect(rootHelp.output.contains("SUBCOMMANDS:"), "\(flag)")
         }
-        let unknown = try runCLI(["--bogus", "Examples"])
-        #expect(unknown.status == 2)
-        #expect(unknown.error.contains("Error: Unknown option '--bogus'"))
-        #expect(unknown.error.contains("Usage: paywall-lint lint [<options>] [<paths> ...]"))
+        for arguments in [["--bogus", "Examples"], ["lint", "--bogus", "Examples"]] {
+            let unknown = try runCLI(arguments)
+            #expect(unknown.status == 2)
+            #expect(unknown.error.contains("Error: Unknown option '--bogus'"))
+            #expect(unknown.error.contains("Usage: paywall-lint lint [<options>] [<paths> ...]"))
+        }
+        #expect(try runCLI(["lint", "--help"]).output.contains("USAGE: paywall-lint lint [<options>]"))
     }
 }
 
