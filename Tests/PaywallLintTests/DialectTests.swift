@@ -139,6 +139,25 @@ struct DialectTests {
                 "headline", "cta", "headline (de)", "close.label (de)", "products[com.a.b].label (de)",
             ])
         #expect(paywall.localizations.first?.locale.span.start == SourcePosition(line: 5, column: 3))
+        #expect(
+            paywall.localizations.map { paywall.copy[$0.copies].map(\.path) } == [
+                ["headline", "close.label", "products[com.a.b].label"]
+            ])
+    }
+
+    @Test("thousands of locales of different sizes: each locale's copy in its range, no spare room kept")
+    func localizationCapacity() throws {
+        // The first locale has 2,000 bullets, the 2,000 after it one headline each: room is
+        // made from the first (bounded by the node count) and what is left over is given back.
+        var text = "paywall: 1\nheadline: Hi\nlocalizations:\n  l0:\n    bullets:\n"
+        for k in 0..<2_000 { text += "      - b\(k)\n" }
+        for k in 1...2_000 { text += "  l\(k):\n    headline: h\(k)\n" }
+        let report = try lintCore(text)
+        let paywall = try #require(report.paywalls.first)
+        #expect(paywall.copy.count == 4_001)
+        #expect(paywall.copy.capacity < 2 * 4_001)
+        #expect(paywall.localizations.count == 2_001)
+        #expect(paywall.localizations.last.map { paywall.copy[$0.copies].map(\.text) } == ["h2000"])
     }
 
     @Test("remote-config: the article's fallback paywall")
@@ -323,5 +342,39 @@ struct TemplateTests {
         #expect(template.rawRange(ofPlain: 10..<11) == 20..<23)
         let plain = Template("no variables")
         #expect(plain.rawRange(ofPlain: 3..<12) == 3..<12)
+    }
+
+    @Test(
+        "plain offsets map back to the raw text around broken and extra braces",
+        arguments: [
+            // text, plain range, raw range
+            ("{{{ price }} now", 2..<6, 12..<16),  // an extra `{` is kept, the placeholder is 1..<12
+            ("{{{ price }} now", 1..<2, 1..<12),
+            ("a}}b", 1..<2, 3..<4),  // stray closing braces are dropped
+            ("x {price} y", 2..<3, 2..<9),  // a one-brace placeholder stands for its whole text
+            ("x {price} y", 4..<5, 10..<11),
+            ("{{ a }}{{ b }}c", 1..<3, 7..<15),
+            ("no braces", 3..<6, 3..<6),
+        ])
+    func rawRanges(text: String, plain: Range<Int>, raw: Range<Int>) {
+        #expect(Template(text).rawRange(ofPlain: plain) == raw)
+    }
+
+    @Test("a file's repeated copy text is parsed once and shared; only the same bytes are the same text")
+    func repeatedText() {
+        var cache = TemplateCache()
+        let label = cache.template(for: "{{ product_name }}")
+        #expect(cache.template(for: "{{ product_name }}").normalized === label.normalized)
+        // Canonically equal, different scalars: "é" precomposed, then e + combining acute.
+        let composed = cache.template(for: "Caf\u{E9}")
+        let decomposed = cache.template(for: "Cafe\u{301}")
+        #expect(composed.rawCount == 4)
+        #expect(decomposed.rawCount == 5)
+        // Many different texts: every one comes back as itself, whatever slot it shares.
+        for k in 0..<2_000 {
+            let text = "Line \(k) of the copy"
+            #expect(cache.template(for: text).raw == text)
+        }
+        #expect(cache.template(for: "Line 7 of the copy").rawCount == 18)
     }
 }

@@ -60,7 +60,7 @@ enum ModelDump {
         field("theme.text", paywall.theme?.text)
         for localization in paywall.localizations {
             out += "localization \(localization.locale.value) @\(localization.locale.span): "
-            out += localization.fields.sorted().joined(separator: ", ") + "\n"
+            out += Set(paywall.copy[localization.copies].map(\.path)).sorted().joined(separator: ", ") + "\n"
         }
         if let rc = paywall.revenueCat {
             field("revenuecat.template_name", rc.templateName)

@@ -10,7 +10,8 @@ struct LocalizationsCompleteCheck: Check {
         let defaultLocale = context.paywall.defaultLocale
         let defaultPaths = Set(context.paywall.copy.filter(\.isDefaultLocale).map(\.path))
         for localization in context.paywall.localizations {
-            let missing = defaultPaths.subtracting(localization.fields).sorted()
+            let missing = defaultPaths.subtracting(context.paywall.copy[localization.copies].lazy.map(\.path))
+                .sorted()
             guard !missing.isEmpty else { continue }
             let shown = missing.prefix(6).joined(separator: ", ") + (missing.count > 6 ? ", …" : "")
             context.report(

@@ -317,7 +317,8 @@ struct CanonicalDialect {
             "headline", "subhead", "bullets", "cta", "close", "restore", "disclosure", "price", "products",
             "elements",
         ]
-        for pair in document.pairs(of: node) {
+        let pairs = document.pairs(of: node)
+        for (index, pair) in pairs.enumerated() {
             let locale = Field(document[pair.key].text, node: pair.key, span: document[pair.key].span)
             let name = locale.value
             guard let f = reader.fields(pair.value, known: known, field: "localizations.\(name)") else {
@@ -386,9 +387,18 @@ struct CanonicalDialect {
                             isDefault: false))
                 }
             }
+            if index == 0 {
+                // Locales usually have the same fields: room for as many in each as in the
+                // first, so thousands of locales do not grow the array by copying it (the
+                // peak of a large file). At most one per node: a hostile file's estimate must
+                // not allocate gigabytes.
+                let expected = paywall.copy.count + copy.count * pairs.count
+                paywall.copy.reserveCapacity(min(expected, document.nodes.count))
+            }
+            let copies = paywall.copy.count..<(paywall.copy.count + copy.count)
             paywall.copy += copy
             paywall.localizations.append(
-                Localization(locale: locale, fields: Set(copy.map(\.path)), place: reader.place(pair.value)))
+                Localization(locale: locale, copies: copies, place: reader.place(pair.value)))
         }
     }
 }

@@ -14,11 +14,18 @@ enum DialectReader {
                 span: document[root].span)
             return (paywall, [finding])
         }
-        switch dialect {
-        case .canonical: return CanonicalDialect.read(document, root: root, format: format)
-        case .remoteConfig: return RemoteConfigDialect.read(document, root: root, format: format)
-        case .revenueCat: return RevenueCatDialect.read(document, root: root, format: format)
-        case .generic: return GenericDialect.read(document, root: root, format: format)
+        var (paywall, findings) =
+            switch dialect {
+            case .canonical: CanonicalDialect.read(document, root: root, format: format)
+            case .remoteConfig: RemoteConfigDialect.read(document, root: root, format: format)
+            case .revenueCat: RevenueCatDialect.read(document, root: root, format: format)
+            case .generic: GenericDialect.read(document, root: root, format: format)
+            }
+        // Copy is appended locale by locale, so its array can be up to twice its size, and it
+        // lives until the file is reported: with thousands of locales that is megabytes.
+        if paywall.copy.capacity > paywall.copy.count + paywall.copy.count / 4 + 64 {
+            paywall.copy = paywall.copy.map { $0 }
         }
+        return (paywall, findings)
     }
 }

@@ -11,6 +11,7 @@ struct ModelReader {
     var malformedVariableRule = CoreRuleID.malformedVariable
     /// Placeholders must be written exactly `{{ name }}` (RevenueCat renders others as raw text).
     var requireCanonicalSpacing = false
+    private var templates = TemplateCache()
 
     init(document: Document, format: SourceFormat, dialect: Dialect) {
         self.document = document
@@ -147,7 +148,7 @@ struct ModelReader {
     mutating func copy(_ node: NodeID?, field: String, path: String, locale: String, isDefault: Bool) -> Copy?
     {
         guard let text = text(node, field: path) else { return nil }
-        let template = Template(text.value)
+        let template = templates.template(for: text.value)
         var copy = Copy(
             field: field, path: path, locale: locale, isDefaultLocale: isDefault, template: template,
             node: text.node, span: text.span,

@@ -131,7 +131,6 @@ enum RevenueCatDialect {
                 ?? "localized_strings.\(entry.locale.value)"
             guard let s = reader.fields(entry.strings, known: stringKeys, field: context) else { continue }
             var copy: [Copy] = []
-            var fields = Set<String>()
             for key in stringKeys where key != "features" {
                 guard let node = s[key] else { continue }
                 let path = entry.tier.map { "\($0).\(key)" } ?? key
@@ -143,7 +142,6 @@ enum RevenueCatDialect {
                 // RevenueCat reads blank strings as absent (its es_ES sample has " ").
                 if item.text.allSatisfy(\.isWhitespace) { continue }
                 copy.append(item)
-                fields.insert(path)
                 if isDefault && entry.tier == nil || isDefault && paywall.headline == nil {
                     switch key {
                     case "title": paywall.headline = item
@@ -170,7 +168,6 @@ enum RevenueCatDialect {
                             isDefault: isDefault)
                         {
                             copy.append(item)
-                            fields.insert(item.path)
                             if key == "title" { bullets.append(item) }
                         }
                     }
@@ -179,13 +176,14 @@ enum RevenueCatDialect {
                     paywall.bullets = Field(bullets, node: node, span: document[node].span)
                 }
             }
+            let copies = paywall.copy.count..<(paywall.copy.count + copy.count)
             paywall.copy += copy
             if !copy.isEmpty, seenLocales.insert(entry.locale.value).inserted {
                 rc.locales.append(entry.locale)
             }
             if !isDefault, entry.tier == nil {
                 paywall.localizations.append(
-                    Localization(locale: entry.locale, fields: fields, place: reader.place(entry.strings)))
+                    Localization(locale: entry.locale, copies: copies, place: reader.place(entry.strings)))
             }
         }
         paywall.revenueCat = rc

@@ -119,7 +119,7 @@ struct DocumentBuilder {
         while index + 1 < items.endIndex {
             let key = document[items[index]]
             let value = items[index + 1]
-            if key.isScalar, key.style == .plain, key.text == "<<", key.tag == nil {
+            if key.isScalar, key.style == .plain, key.text == "<<", !key.hasTag {
                 switch document[value].kind {
                 case .mapping: sources.append(value)
                 case .sequence:

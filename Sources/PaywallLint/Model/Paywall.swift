@@ -167,8 +167,9 @@ public struct Theme: Sendable {
 /// A locale's overrides of copy fields.
 public struct Localization: Sendable {
     public var locale: Field<String>
-    /// The copy fields (by `path`) this locale defines.
-    public var fields: Set<String>
+    /// This locale's copy strings: `paywall.copy[copies]`. A range rather than a set of paths:
+    /// a file can hold thousands of locales.
+    public var copies: Range<Int>
     public var place: Place
 }
 

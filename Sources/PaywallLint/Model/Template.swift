@@ -22,7 +22,7 @@ public struct Template: Sendable {
         let problems: [Problem]
         let plain: [Unicode.Scalar]
         let normalized: NormalizedText
-        let plainToRaw: [Int32]
+        let jumps: [Jump]
         let rawCount: Int
 
         init(raw: String, rawCount: Int, parsed: Parser) {
@@ -31,7 +31,7 @@ public struct Template: Sendable {
             variables = parsed.variables
             problems = parsed.problems
             plain = parsed.plain
-            plainToRaw = parsed.plainToRaw
+            jumps = parsed.jumps
             normalized = NormalizedText(parsed.plain)
         }
     }
@@ -48,8 +48,20 @@ public struct Template: Sendable {
     public var plain: [Unicode.Scalar] { storage.plain }
     /// `plain`, NFKC-normalised and case-folded once, for every detector that reads this copy.
     public var normalized: NormalizedText { storage.normalized }
-    /// For each scalar of `plain`, its offset in `raw` (empty when they are the same text).
-    private var plainToRaw: [Int32] { storage.plainToRaw }
+    /// Where `plain` and `raw` stop running in step: from scalar `plain` of `plain` on, scalar
+    /// `plain + k` is scalar `raw + k` of `raw` (up to the next jump). Empty when they are the
+    /// same text. One per placeholder rather than an offset per scalar: a large file holds
+    /// hundreds of thousands of copy strings.
+    private struct Jump: Sendable {
+        var plain: Int32
+        var raw: Int32
+    }
+
+    /// The offset in `raw` of scalar `offset` of `plain`.
+    private func rawOffset(ofPlain offset: Int) -> Int {
+        guard let jump = storage.jumps.last(where: { $0.plain <= offset }) else { return offset }
+        return Int(jump.raw) + offset - Int(jump.plain)
+    }
 
     public static let placeholder: Unicode.Scalar = "\u{FFFC}"
 
@@ -66,9 +78,9 @@ public struct Template: Sendable {
 
     /// The offsets in `raw` that scalars `range` of `plain` came from.
     public func rawRange(ofPlain range: Range<Int>) -> Range<Int> {
-        guard !plainToRaw.isEmpty, !range.isEmpty else { return range }
-        let lower = Int(plainToRaw[min(range.lowerBound, plainToRaw.count - 1)])
-        let last = Int(plainToRaw[min(range.upperBound - 1, plainToRaw.count - 1)])
+        guard !storage.jumps.isEmpty, !range.isEmpty else { return range }
+        let lower = rawOffset(ofPlain: min(range.lowerBound, plain.count - 1))
+        let last = rawOffset(ofPlain: min(range.upperBound - 1, plain.count - 1))
         // A placeholder scalar stands for the whole `{{ … }}` (or the broken placeholder).
         var upper = last + 1
         if plain[min(range.upperBound - 1, plain.count - 1)] == Self.placeholder {
@@ -88,12 +100,18 @@ public struct Template: Sendable {
         var variables: [Variable] = []
         var problems: [Problem] = []
         var plain: [Unicode.Scalar] = []
-        var plainToRaw: [Int32] = []
+        var jumps: [Jump] = []
 
-        /// Appends to `plain`, remembering where in `raw` the scalar came from.
+        /// Appends to `plain`, remembering where in `raw` the scalar came from when that is not
+        /// where the previous one leads.
         private mutating func keep(_ scalar: Unicode.Scalar, from rawOffset: Int) {
+            let offset = plain.count
+            let expected = jumps.last.map { Int($0.raw) + offset - Int($0.plain) } ?? offset
+            if rawOffset != expected {
+                jumps.append(
+                    Jump(plain: Int32(truncatingIfNeeded: offset), raw: Int32(truncatingIfNeeded: rawOffset)))
+            }
             plain.append(scalar)
-            plainToRaw.append(Int32(truncatingIfNeeded: rawOffset))
         }
 
         /// Linear in the text, even for 100,000 braces in a row: the next `}}` after every offset is
