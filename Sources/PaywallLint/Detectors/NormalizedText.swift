@@ -35,24 +35,7 @@ public final class NormalizedText: Sendable {
     /// phrases themselves, thousands of them at start-up.
     init(_ source: [Unicode.Scalar], findingWordStarts: Bool) {
         sourceCount = source.count
-        // Fast path (ASCII and the common letters of most scripts, variables included): one scalar
-        // in, one out, and none of them combines with another. One pass folds and checks; the
-        // first other scalar sends the text to the general path below.
-        var foldsOneToOne = true
-        let lowered = [Unicode.Scalar](unsafeUninitializedCapacity: source.count) { buffer, count in
-            for (offset, scalar) in source.enumerated() {
-                let folded: Unicode.Scalar? =
-                    scalar.isASCII || scalar == Template.placeholder
-                    ? Self.asciiLowercased(scalar) : Scalars.commonLetterFolded(scalar)
-                guard let folded else {
-                    foldsOneToOne = false
-                    break
-                }
-                buffer.initializeElement(at: offset, to: folded)
-                count = offset + 1
-            }
-        }
-        if foldsOneToOne {
+        if let lowered = Self.foldedOneToOne(source) {
             scalars = lowered
             sourceStarts = []
             sourceEnds = []
@@ -104,6 +87,27 @@ public final class NormalizedText: Sendable {
         sourceEnds = identity ? [] : ends
         (wordStarts, wordStartsBreakingDigits, wordScripts) =
             findingWordStarts ? Self.wordStarts(of: out) : ([], [], 0)
+    }
+
+    /// The fast path (ASCII and the common letters of most scripts, variables included): one
+    /// scalar in, one out, and none of them combines with another. One pass folds and checks;
+    /// nil at the first other scalar, for the general path.
+    static func foldedOneToOne(_ source: [Unicode.Scalar]) -> [Unicode.Scalar]? {
+        var foldsOneToOne = true
+        let lowered = [Unicode.Scalar](unsafeUninitializedCapacity: source.count) { buffer, count in
+            for (offset, scalar) in source.enumerated() {
+                let folded: Unicode.Scalar? =
+                    scalar.isASCII || scalar == Template.placeholder
+                    ? Self.asciiLowercased(scalar) : Scalars.commonLetterFolded(scalar)
+                guard let folded else {
+                    foldsOneToOne = false
+                    break
+                }
+                buffer.initializeElement(at: offset, to: folded)
+                count = offset + 1
+            }
+        }
+        return foldsOneToOne ? lowered : nil
     }
 
     private static func wordStarts(of scalars: [Unicode.Scalar]) -> ([Int32], [Int32], UInt16) {

@@ -210,18 +210,21 @@ private final class LazyPhraseSet: Sendable {
     /// The script of the phrase's first letter once normalised when its first scalar shows it,
     /// else `Script.always`.
     private static func evidentScript(of text: String) -> Int {
-        // Most phrases start with two ASCII bytes: no mark can follow the first letter.
-        var utf8 = text.utf8.makeIterator()
-        if let first = utf8.next(), first < 0x80, first != 0x20, (utf8.next() ?? 0) < 0x80 {
-            let scalar = Unicode.Scalar(first)
-            return Scalars.isASCIIWord(scalar) ? Script.of(scalar) : Script.always
+        // Decoded from the bytes: thousands of phrases at start-up, and the string views'
+        // iterators cost several times more.
+        var text = text
+        return text.withUTF8 { bytes in
+            var utf8 = bytes.drop { $0 == 0x20 }.makeIterator()
+            var decoder = UTF8()
+            guard case .scalarValue(let first) = decoder.decode(&utf8) else { return Script.always }
+            if case .scalarValue(let next) = decoder.decode(&utf8), NormalizedText.combinesWithPrevious(next)
+            {
+                return Script.always
+            }
+            if first.isASCII { return Scalars.isASCIIWord(first) ? Script.of(first) : Script.always }
+            guard let folded = Scalars.commonLetterFolded(first) else { return Script.always }
+            return Script.of(folded)
         }
-        var scalars = text.unicodeScalars.drop { $0 == " " }.makeIterator()
-        guard let first = scalars.next() else { return Script.always }
-        if let next = scalars.next(), NormalizedText.combinesWithPrevious(next) { return Script.always }
-        if first.isASCII { return Scalars.isASCIIWord(first) ? Script.of(first) : Script.always }
-        guard let folded = Scalars.commonLetterFolded(first) else { return Script.always }
-        return Script.of(folded)
     }
 
     var isEmpty: Bool { texts.isEmpty }
@@ -333,10 +336,14 @@ private final class PhraseSet: Sendable {
         var result: [[Element]] = []
         result.reserveCapacity(texts.count)
         for text in texts {
-            // Most phrases are ASCII: lower-casing is all NFKC and folding do to them.
+            // Most phrases are ASCII: lower-casing is all NFKC and folding do to them; most others
+            // fold letter for letter.
             let normalized =
                 text.asciiScalars(lowercased: true)
-                ?? NormalizedText(Array(text.unicodeScalars), findingWordStarts: false).scalars
+                ?? { scalars in
+                    NormalizedText.foldedOneToOne(scalars)
+                        ?? NormalizedText(scalars, findingWordStarts: false).scalars
+                }(Array(text.unicodeScalars))
             guard seen.insert(NormalizedPhrase(scalars: normalized)).inserted else { continue }
             let compiled = elements(of: normalized)
             if !compiled.isEmpty { result.append(compiled) }
@@ -361,12 +368,14 @@ private final class PhraseSet: Sendable {
         phraseStarts.reserveCapacity(phrases.count + 1)
         var secondScalars: [UInt32] = []
         secondScalars.reserveCapacity(phrases.count)
-        var heads: [Int32] = []
         var asciiHeads = [Range<Int32>](repeating: 0..<0, count: 128)
         var otherHeads: [UInt32: Range<Int32>] = [:]
         var startingWithNumber: [Int32] = []
         var startingWithAnyWord: [Int32] = []
-        var byHead: [UInt32: [Int32]] = [:]
+        // Phrases that start with a scalar (a variable is U+FFFC), sorted into their groups by
+        // one sort rather than a dictionary of lists; ties keep the phrases' order.
+        var byHead: [(head: UInt32, second: UInt32, index: Int32)] = []
+        byHead.reserveCapacity(phrases.count)
         for compiled in phrases {
             let index = Int32(phraseStarts.count - 1)
             elements += compiled
@@ -377,8 +386,8 @@ private final class PhraseSet: Sendable {
                 secondScalars.append(0)
             }
             switch compiled[0] {
-            case .scalar(let scalar): byHead[scalar.value, default: []].append(index)
-            case .variable: byHead[Template.placeholder.value, default: []].append(index)
+            case .scalar(let scalar): byHead.append((scalar.value, secondScalars[Int(index)], index))
+            case .variable: byHead.append((Template.placeholder.value, secondScalars[Int(index)], index))
             case .number: startingWithNumber.append(index)
             case .anyWord, .continuation: startingWithAnyWord.append(index)
             case .space, .optionalSpace: break
@@ -391,22 +400,22 @@ private final class PhraseSet: Sendable {
             }
             return third.value
         }
-        var headSeconds: [UInt32] = []
-        var headThirds: [UInt32] = []
-        for (head, indices) in byHead.sorted(by: { $0.key < $1.key }) {
-            let range = Int32(heads.count)..<Int32(heads.count + indices.count)
-            let sorted = indices.sorted { secondScalars[Int($0)] < secondScalars[Int($1)] }
-            heads += sorted
-            headSeconds += sorted.map { secondScalars[Int($0)] }
-            headThirds += sorted.map(third)
+        byHead.sort { ($0.head, $0.second, $0.index) < ($1.head, $1.second, $1.index) }
+        var groupStart = 0
+        while groupStart < byHead.count {
+            let head = byHead[groupStart].head
+            var groupEnd = groupStart + 1
+            while groupEnd < byHead.count, byHead[groupEnd].head == head { groupEnd += 1 }
+            let range = Int32(groupStart)..<Int32(groupEnd)
             if head < 128 { asciiHeads[Int(head)] = range } else { otherHeads[head] = range }
+            groupStart = groupEnd
         }
         self.elements = elements
         self.phraseStarts = phraseStarts
         self.secondScalars = secondScalars
-        self.heads = heads
-        self.headSeconds = headSeconds
-        self.headThirds = headThirds
+        heads = byHead.map(\.index)
+        headSeconds = byHead.map(\.second)
+        headThirds = byHead.map { third($0.index) }
         self.asciiHeads = asciiHeads
         self.otherHeads = otherHeads
         self.startingWithNumber = startingWithNumber
