@@ -355,6 +355,10 @@ struct TemplateTests {
             ("x {price} y", 4..<5, 10..<11),
             ("{{ a }}{{ b }}c", 1..<3, 7..<15),
             ("no braces", 3..<6, 3..<6),
+            ("x{{ a }}y{{ b }}z{{ c }}w", 6..<7, 24..<25),  // after three placeholders
+            ("x{{ a }}y{{ b }}z{{ c }}w", 4..<5, 16..<17),
+            ("x{{ a }}y{{ b }}z{{ c }}w", 5..<6, 17..<24),
+            ("x{{ a }}y{{ b }}z{{ c }}w", 0..<1, 0..<1),
         ])
     func rawRanges(text: String, plain: Range<Int>, raw: Range<Int>) {
         #expect(Template(text).rawRange(ofPlain: plain) == raw)

@@ -57,10 +57,18 @@ public struct Template: Sendable {
         var raw: Int32
     }
 
-    /// The offset in `raw` of scalar `offset` of `plain`.
+    /// The offset in `raw` of scalar `offset` of `plain`: from the last jump at or before it,
+    /// found by binary search (a hostile text can hold 100,000 placeholders).
     private func rawOffset(ofPlain offset: Int) -> Int {
-        guard let jump = storage.jumps.last(where: { $0.plain <= offset }) else { return offset }
-        return Int(jump.raw) + offset - Int(jump.plain)
+        let jumps = storage.jumps
+        var low = 0
+        var high = jumps.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(jumps[middle].plain) <= offset { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return offset }
+        return Int(jumps[low - 1].raw) + offset - Int(jumps[low - 1].plain)
     }
 
     public static let placeholder: Unicode.Scalar = "\u{FFFC}"
