@@ -336,19 +336,21 @@ private final class PhraseSet: Sendable {
         var result: [[Element]] = []
         result.reserveCapacity(texts.count)
         for text in texts {
-            // Most phrases are ASCII: lower-casing is all NFKC and folding do to them; most others
-            // fold letter for letter.
-            let normalized =
-                text.asciiScalars(lowercased: true)
-                ?? { scalars in
-                    NormalizedText.foldedOneToOne(scalars)
-                        ?? NormalizedText(scalars, findingWordStarts: false).scalars
-                }(Array(text.unicodeScalars))
+            let normalized = normalizedScalars(of: text)
             guard seen.insert(NormalizedPhrase(scalars: normalized)).inserted else { continue }
             let compiled = elements(of: normalized)
             if !compiled.isEmpty { result.append(compiled) }
         }
         return result
+    }
+
+    /// A phrase as copy text is normalised. Most phrases are ASCII, where lower-casing is all NFKC
+    /// and folding do; most others fold letter for letter; only the rest need the normaliser.
+    private static func normalizedScalars(of text: String) -> [Unicode.Scalar] {
+        if let ascii = text.asciiScalars(lowercased: true) { return ascii }
+        let scalars = Array(text.unicodeScalars)
+        return NormalizedText.foldedOneToOne(scalars)
+            ?? NormalizedText(scalars, findingWordStarts: false).scalars
     }
 
     /// A phrase's normalised scalars, compared and hashed as bytes.

@@ -318,7 +318,7 @@ struct CanonicalDialect {
             "elements",
         ]
         let pairs = document.pairs(of: node)
-        for (index, pair) in pairs.enumerated() {
+        for pair in pairs {
             let locale = Field(document[pair.key].text, node: pair.key, span: document[pair.key].span)
             let name = locale.value
             guard let f = reader.fields(pair.value, known: known, field: "localizations.\(name)") else {
@@ -387,7 +387,7 @@ struct CanonicalDialect {
                             isDefault: false))
                 }
             }
-            if index == 0 {
+            if paywall.localizations.isEmpty {
                 // Locales usually have the same fields: room for as many in each as in the
                 // first, so thousands of locales do not grow the array by copying it (the
                 // peak of a large file). At most one per node: a hostile file's estimate must

@@ -21,8 +21,9 @@ enum DialectReader {
             case .revenueCat: RevenueCatDialect.read(document, root: root, format: format)
             case .generic: GenericDialect.read(document, root: root, format: format)
             }
-        // Copy is appended locale by locale, so its array can be up to twice its size, and it
-        // lives until the file is reported: with thousands of locales that is megabytes.
+        // Copy is appended locale by locale: when the first locale overstates the others, or a
+        // dialect grows the array by doubling, the spare room would live until the file is
+        // reported, megabytes with thousands of locales.
         if paywall.copy.capacity > paywall.copy.count + paywall.copy.count / 4 + 64 {
             paywall.copy = paywall.copy.map { $0 }
         }
