@@ -1,6 +1,14 @@
 import ArgumentParser
 import PaywallLint
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 @main
 struct PaywallLintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -31,6 +39,10 @@ struct PaywallLintCommand: ParsableCommand {
             var command: ParsableCommand =
                 try parsedAsLint(Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot()
             try command.run()
+        } catch let code as ExitCode {
+            // The run's own verdict (findings, or a failure it has already reported): nothing to
+            // print. ArgumentParser would build a full error message twice to find that out.
+            exitProcess(code.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {
@@ -63,6 +75,9 @@ extension PaywallLintCommand {
         return (try? LintCommand.parseAsRoot(Array(arguments))) as? LintCommand
     }
 }
+
+/// Ends the process, flushing standard output as `exit(3)` does.
+private func exitProcess(_ code: Int32) -> Never { exit(code) }
 
 /// Exit codes, as documented.
 enum Exit {
