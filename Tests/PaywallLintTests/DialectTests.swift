@@ -359,6 +359,8 @@ struct TemplateTests {
             ("x{{ a }}y{{ b }}z{{ c }}w", 4..<5, 16..<17),
             ("x{{ a }}y{{ b }}z{{ c }}w", 5..<6, 17..<24),
             ("x{{ a }}y{{ b }}z{{ c }}w", 0..<1, 0..<1),
+            ("ends {{ date }}", 5..<6, 5..<15),  // a placeholder at the end: no jump after it
+            ("ends {{ date }}", 0..<6, 0..<15),
         ])
     func rawRanges(text: String, plain: Range<Int>, raw: Range<Int>) {
         #expect(Template(text).rawRange(ofPlain: plain) == raw)
@@ -374,6 +376,11 @@ struct TemplateTests {
         let decomposed = cache.template(for: "Cafe\u{301}")
         #expect(composed.rawCount == 4)
         #expect(decomposed.rawCount == 5)
+        // Same length, first and last eight bytes: the same slot, told apart by their bytes.
+        let annual = cache.template(for: "Save now on the annual plan today")
+        let yearly = cache.template(for: "Save now on the yearly plan today")
+        #expect(annual.raw.hasPrefix("Save now on the annual"))
+        #expect(yearly.raw == "Save now on the yearly plan today")
         // Many different texts: every one comes back as itself, whatever slot it shares.
         for k in 0..<2_000 {
             let text = "Line \(k) of the copy"

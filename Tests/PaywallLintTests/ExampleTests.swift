@@ -142,10 +142,10 @@ struct OutputFormatTests {
         #expect(try runCLI(["init"], in: directory).status == 2)
     }
 
-    @Test("every subcommand has help with examples")
+    @Test("every command and the root have help with examples, and their prose wraps cleanly")
     func help() throws {
-        for command in ["lint", "fix", "rules", "explain", "print-config", "init"] {
-            let help = try runCLI([command, "--help"])
+        for command in ["", "lint", "fix", "rules", "explain", "print-config", "init"] {
+            let help = try runCLI(command.isEmpty ? ["--help"] : [command, "--help"])
             #expect(help.output.contains("Examples:"), "\(command)")
             // Prose is one line per paragraph in the source: ArgumentParser wraps it at 80
             // columns, and a hard break of ours inside it would leave a one-word line.

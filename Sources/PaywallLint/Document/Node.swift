@@ -76,7 +76,8 @@ public struct Document: Sendable {
         return index < 0 ? nil : tags[Int(index)]
     }
 
-    private mutating func tagIndex(_ tag: String?) -> Int32 {
+    /// Keeps `tag` beside the nodes; its index, or -1 for none.
+    private mutating func recordTag(_ tag: String?) -> Int32 {
         guard let tag else { return -1 }
         tags.append(tag)
         return Int32(tags.count - 1)
@@ -87,7 +88,7 @@ public struct Document: Sendable {
     ) -> NodeID {
         nodes.append(
             Node(
-                kind: .scalar, style: style, start: start, end: end, tagIndex: tagIndex(tag), text: text,
+                kind: .scalar, style: style, start: start, end: end, tagIndex: recordTag(tag), text: text,
                 firstChild: 0, childCount: 0))
         return NodeID(nodes.count - 1)
     }
@@ -110,7 +111,7 @@ public struct Document: Sendable {
         }
         nodes.append(
             Node(
-                kind: kind, style: .plain, start: start, end: end, tagIndex: tagIndex(tag), text: "",
+                kind: kind, style: .plain, start: start, end: end, tagIndex: recordTag(tag), text: "",
                 firstChild: first, childCount: Int32(items.count)))
         return NodeID(nodes.count - 1)
     }

@@ -49,8 +49,8 @@ public struct Template: Sendable {
     /// `plain`, NFKC-normalised and case-folded once, for every detector that reads this copy.
     public var normalized: NormalizedText { storage.normalized }
     /// Where `plain` and `raw` stop running in step: from scalar `plain` of `plain` on, scalar
-    /// `plain + k` is scalar `raw + k` of `raw` (up to the next jump). Empty when they are the
-    /// same text. One per placeholder rather than an offset per scalar: a large file holds
+    /// `plain + k` is scalar `raw + k` of `raw` (up to the next jump). Empty when every scalar
+    /// before the last placeholder is at its own offset. One per placeholder rather than an offset per scalar: a large file holds
     /// hundreds of thousands of copy strings.
     private struct Jump: Sendable {
         var plain: Int32
@@ -86,7 +86,8 @@ public struct Template: Sendable {
 
     /// The offsets in `raw` that scalars `range` of `plain` came from.
     public func rawRange(ofPlain range: Range<Int>) -> Range<Int> {
-        guard !storage.jumps.isEmpty, !range.isEmpty else { return range }
+        // No jumps is not no placeholders: one at the very end leaves no jump after it.
+        guard !range.isEmpty, !plain.isEmpty else { return range }
         let lower = rawOffset(ofPlain: min(range.lowerBound, plain.count - 1))
         let last = rawOffset(ofPlain: min(range.upperBound - 1, plain.count - 1))
         // A placeholder scalar stands for the whole `{{ … }}` (or the broken placeholder).
