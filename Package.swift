@@ -43,7 +43,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PaywallLintTests",
-            dependencies: ["PaywallLint"],
+            dependencies: ["PaywallLint", "paywall-lint"],
             exclude: ["Fixtures"]
         ),
     ],

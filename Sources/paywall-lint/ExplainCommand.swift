@@ -20,7 +20,7 @@ struct ExplainCommand: ParsableCommand {
     func run() throws {
         let ruleSet: RuleSet
         do {
-            var options = ruleOptions
+            var options = ruleOptions.selection
             if options.packs.isEmpty { options.packs = PackLibrary.builtInNames }
             ruleSet = try options.ruleSet(try options.configuration())
         } catch let error as ConfigurationError {

@@ -19,8 +19,8 @@ struct FixCommand: ParsableCommand {
     @OptionGroup var lint: LintCommand
 
     func run() throws {
-        var command = lint
-        command.fix = true
-        try command.run()
+        var arguments = lint.arguments
+        arguments.fix = true
+        try arguments.run()
     }
 }

@@ -36,9 +36,14 @@ struct PaywallLintCommand: ParsableCommand {
     /// Parses and runs, mapping usage errors to exit code 2 (ArgumentParser's default is 64).
     static func main() {
         do {
-            var command: ParsableCommand =
-                try parsedAsLint(Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot()
-            try command.run()
+            let commandLine = Array(CommandLine.arguments.dropFirst())
+            let subcommands = Set(configuration.subcommands.map { $0._commandName } + ["help"])
+            if let arguments = QuickLintParser.parse(commandLine, subcommands: subcommands) {
+                try arguments.run()
+            } else {
+                var command = try parseAsRoot()
+                try command.run()
+            }
         } catch let code as ExitCode {
             // The run's own verdict (findings, or a failure it has already reported): nothing to
             // print. ArgumentParser would build a full error message twice to find that out.
@@ -51,28 +56,6 @@ struct PaywallLintCommand: ParsableCommand {
             }
             exit(withError: error)
         }
-    }
-}
-
-extension PaywallLintCommand {
-    /// The lint command for a command line that names no subcommand or starts with `lint`,
-    /// parsed by that command alone; nil otherwise, or when the lint command alone would not
-    /// run a lint.
-    ///
-    /// The full parser reflects the options of all six commands: 1.8 of the 42.9 million
-    /// instructions of a one-file run, 5.6 of 46.6 with an explicit `lint` (callgrind). Anything
-    /// else (help, which ArgumentParser returns as a command of its own, version, completion
-    /// scripts, every error) goes to the full parser, so what those print stays the full parser's.
-    static func parsedAsLint(_ arguments: [String]) -> LintCommand? {
-        var arguments = arguments[...]
-        // After an explicit `lint`, every argument is the lint command's, as in the full parser.
-        if arguments.first == LintCommand._commandName {
-            arguments = arguments.dropFirst()
-        } else {
-            let names = Set(configuration.subcommands.map { $0._commandName } + ["help"])
-            guard !arguments.contains(where: names.contains) else { return nil }
-        }
-        return (try? LintCommand.parseAsRoot(Array(arguments))) as? LintCommand
     }
 }
 

@@ -18,15 +18,16 @@ struct PrintConfigCommand: ParsableCommand {
     @OptionGroup var ruleOptions: RuleOptions
 
     func run() throws {
+        let selection = ruleOptions.selection
         do {
-            let config = try ruleOptions.configuration()
+            let config = try selection.configuration()
             let relative = path.map { ConfigLoader.configRelative($0, config: config) }
             let overrides = relative.map { config.overrides(for: $0) } ?? []
-            let ruleSet = try ruleOptions.ruleSet(config, overrides: overrides)
+            let ruleSet = try selection.ruleSet(config, overrides: overrides)
             var out = "# effective configuration" + (path.map { " for \($0)" } ?? "") + "\n"
             out += "config: \(config.path.map(JSONText.quoted) ?? "null  # none found: defaults")\n"
             out +=
-                "extends: [\((ruleOptions.packs.isEmpty ? config.extends : ruleOptions.packs).joined(separator: ", "))]\n"
+                "extends: [\((selection.packs.isEmpty ? config.extends : selection.packs).joined(separator: ", "))]\n"
             out += "fail-on: \((config.failOn ?? .error).name)\n"
             if let storekit = config.storekit { out += "storekit: \(JSONText.quoted(storekit))\n" }
             if let dialect = config.dialect { out += "dialect: \(dialect.rawValue)\n" }

@@ -25,7 +25,8 @@ struct RulesCommand: ParsableCommand {
     func run() throws {
         let ruleSet: RuleSet
         do {
-            ruleSet = try ruleOptions.ruleSet(try ruleOptions.configuration())
+            let selection = ruleOptions.selection
+            ruleSet = try selection.ruleSet(try selection.configuration())
         } catch let error as ConfigurationError {
             StandardStream.error.write("\(error)\n")
             throw Exit.failure

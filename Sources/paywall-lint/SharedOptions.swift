@@ -31,6 +31,17 @@ struct RuleOptions: ParsableArguments {
         help: ArgumentHelp("Set one rule: ID=off|error|warning|note. Repeatable.", valueName: "id=level"))
     var rules: [String] = []
 
+    /// The choice as plain values.
+    var selection: RuleSelection { RuleSelection(config: config, packs: packs, rules: rules) }
+}
+
+/// Which rules apply: `--config`, `--pack` and `--rule`, as plain values (whichever parser read
+/// them).
+struct RuleSelection: Equatable {
+    var config: String?
+    var packs: [String] = []
+    var rules: [String] = []
+
     /// The `--rule` flags as settings.
     func settings() throws -> [RuleSet.Setting] {
         try rules.map { setting in

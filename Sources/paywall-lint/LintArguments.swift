@@ -1,0 +1,336 @@
+import PaywallLint
+
+/// The lint command's settings as plain values, whichever parser read the command line
+/// (`LintCommand`, or `QuickLintParser` for the common command lines), and the run they make.
+struct LintArguments: Equatable {
+    var paths = ["."]
+    var formats: [OutputFormat] = []
+    var outputPaths: [String] = []
+    var syntaxOnly = false
+    var fix = false
+    var diff = false
+    var failOn: Severity?
+    var color: ColorChoice = .auto
+    var quiet = false
+    var verbose = false
+    var stdinFilename: String?
+    var dialect: String?
+    var ruleSelection = RuleSelection()
+    var maxFileKib = ReadLimits.default.maxFileBytes >> 10
+    var maxDepth = ReadLimits.default.maxDepth
+    var maxAliasExpansion = ReadLimits.default.maxAliasExpansion
+    var maxScalarKib = ReadLimits.default.maxScalarBytes >> 10
+    var storekit: String?
+    var forceExclude = false
+    var baseline: String?
+    var writeBaseline: String?
+
+    /// What is wrong with the values that no single option shows, if anything.
+    var invalidity: String? {
+        for (name, value) in [
+            ("--max-file-kib", maxFileKib), ("--max-depth", maxDepth),
+            ("--max-alias-expansion", maxAliasExpansion),
+            ("--max-scalar-kib", maxScalarKib),
+        ] where value < 1 {
+            return "\(name) must be at least 1"
+        }
+        return nil
+    }
+
+    func run() throws {
+        var setup: Setup
+        do {
+            setup = try Setup(self)
+        } catch let error as ConfigurationError {
+            StandardStream.error.write("\(error)\n")
+            throw Exit.failure
+        }
+        var collector = InputCollector()
+        for path in paths { collector.add(path) }
+        var summary = RunSummary()
+        summary.notifications = collector.problems
+        let inputs = collector.files.filter { input in
+            guard !input.isStandardInput, input.explicitlyNamed ? forceExclude : true else { return true }
+            return setup.configuration.includes(
+                ConfigLoader.configRelative(input.path, config: setup.configuration))
+        }
+        if inputs.isEmpty && collector.problems.isEmpty {
+            summary.notifications.append(
+                ToolNotification(
+                    level: .warning, message: "no files to lint (the config's include/exclude left none)"))
+        }
+
+        var assigned: [(InputFile, Int)] = []
+        do {
+            for input in inputs {
+                let path = input.isStandardInput ? (stdinFilename ?? "-") : input.path
+                assigned.append((input, try setup.linterIndex(for: path)))
+            }
+        } catch let error as ConfigurationError {
+            StandardStream.error.write("\(error)\n")
+            throw Exit.failure
+        }
+
+        summary.notifications += setup.configWarnings.map { ToolNotification(level: .warning, message: $0) }
+        var outputs = try makeOutputs()
+        var recorded = Baseline()
+        var fixedCount = 0
+        var fixedFiles = 0
+        var diffs = ""
+        for index in outputs.indices { outputs[index].begin(setup.descriptors) }
+        var runner = LintRunner(linters: setup.linters, stdinFilename: stdinFilename)
+        if fix || diff { runner.fixMode = diff ? .diff : .write }
+        let problems = runner.run(assigned) { report, fixed in
+            if let fixed {
+                fixedCount += fixed.count
+                fixedFiles += 1
+                diffs += fixed.diff
+                if let error = fixed.writeError {
+                    summary.notifications.append(
+                        ToolNotification(
+                            level: .error, message: "\(report.file.path): cannot write fixes: \(error)"))
+                }
+            }
+            let report = setup.baseline.filter(report)
+            recorded.record(report)
+            summary.add(report)
+            if !diff { for index in outputs.indices { outputs[index].file(report) } }
+        }
+        summary.notifications += problems
+        if diff {
+            StandardStream.output.write(diffs)
+        } else {
+            for index in outputs.indices { outputs[index].end(summary) }
+        }
+        if fix || diff {
+            let verb = diff ? "would fix" : "fixed"
+            StandardStream.error.write(
+                "paywall-lint: \(verb) \(fixedCount) problem\(fixedCount == 1 ? "" : "s") in \(fixedFiles) file\(fixedFiles == 1 ? "" : "s")\n"
+            )
+        }
+        for problem in summary.notifications {
+            let word = problem.level == .error ? "error" : "warning"
+            StandardStream.error.write("paywall-lint: \(word): \(TerminalText.escaped(problem.message))\n")
+        }
+        do {
+            for index in outputs.indices where !diff { try outputs[index].finish() }
+            if let writeBaseline { try FileSystem.writeAtomically(writeBaseline, Array(recorded.json.utf8)) }
+        } catch {
+            throw fail("cannot write \(writeBaseline ?? "the report"): \(error.message)")
+        }
+        if !summary.executionSuccessful { throw Exit.failure }
+        if writeBaseline != nil { return }
+        if diff {
+            if fixedCount > 0 { throw Exit.findings }
+            return
+        }
+        if summary.hasFindings(atOrAbove: failOn ?? setup.configuration.failOn ?? .error) {
+            throw Exit.findings
+        }
+    }
+
+    /// Everything resolved before linting starts: configs (the nearest one to each file, or
+    /// `--config` for all), store data, one linter per config and distinct set of overrides, the
+    /// baseline. Packs and configs are read once per process.
+    struct Setup {
+        /// The config for the current folder: its fail-on applies to the run.
+        let configuration: Configuration
+        private(set) var linters: [Linter] = []
+        let baseline: Baseline
+        private var options: LintOptions
+        private let ruleSelection: RuleSelection
+        private let storekitFlag: String?
+        private let explicitConfig: Bool
+        /// Whether any report shows the rules' descriptions (`OutputFormat.showsRuleDocumentation`).
+        private let documented: Bool
+        /// Config path ("" for the defaults) → its configuration and store data.
+        private var configs: [String: (Configuration, StoreData?)] = [:]
+        /// Folder → nearest config path.
+        private var nearest: [String: String] = [:]
+        /// Config files with a near-miss name (`paywall-lint.yml` without the dot).
+        private(set) var configWarnings: [String] = []
+        /// (config path, overrides) → linter index.
+        private var linterIndices: [String: Int] = [:]
+
+        init(_ command: LintArguments) throws {
+            ruleSelection = command.ruleSelection
+            storekitFlag = command.storekit
+            explicitConfig = command.ruleSelection.config != nil
+            documented = command.formats.contains(where: \.showsRuleDocumentation)
+            configuration = try command.ruleSelection.configuration()
+            var options = LintOptions()
+            options.limits.maxFileBytes = command.maxFileKib << 10
+            options.limits.maxDepth = command.maxDepth
+            options.limits.maxAliasExpansion = command.maxAliasExpansion
+            options.limits.maxScalarBytes = command.maxScalarKib << 10
+            options.syntaxOnly = command.syntaxOnly
+            if let name = command.dialect {
+                guard let chosen = Dialect(name: name) else {
+                    let names = Dialect.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw ConfigurationError(
+                        path: "--dialect", message: "unknown dialect '\(name)'; use one of \(names)")
+                }
+                options.dialect = chosen
+            }
+            self.options = options
+            if let path = command.baseline {
+                do {
+                    baseline = try Baseline.read(
+                        path: path, bytes: try FileSystem.read(path, limit: 64 << 20))
+                } catch let error as FileSystem.ReadError {
+                    throw ConfigurationError(
+                        path: path, message: "cannot read the baseline: \(error.message)")
+                }
+            } else {
+                baseline = Baseline()
+            }
+            // The run's own config is compiled even when no file uses it (its rules head SARIF).
+            configs[configuration.path ?? ""] = (
+                configuration, try ConfigLoader.store(flag: storekitFlag, config: configuration)
+            )
+            _ = try linterIndex(config: configuration.path ?? "", overrides: [])
+        }
+
+        /// The config that applies to a file: `--config`, else the nearest one walking up from
+        /// the file's folder, else the one for the current folder (or the defaults).
+        private mutating func configPath(for path: String) throws -> String {
+            if explicitConfig || path == "-" { return configuration.path ?? "" }
+            let directory = ConfigLoader.absoluteDirectory(of: path)
+            if let known = nearest[directory] { return known }
+            for warning in ConfigLoader.misnamedConfigs(from: directory)
+            where !configWarnings.contains(warning) {
+                configWarnings.append(warning)
+            }
+            let found = ConfigLoader.nearestPath(from: directory).map {
+                ConfigLoader.relative($0, to: FileSystem.currentDirectory())
+            }
+            let key = found ?? (configuration.path ?? "")
+            if configs[key] == nil, let found {
+                let config = try ConfigLoader.load(explicit: found)
+                configs[key] = (config, try ConfigLoader.store(flag: storekitFlag, config: config))
+            }
+            nearest[directory] = key
+            return key
+        }
+
+        /// Whether the config that applies to a file includes it.
+        mutating func includes(_ path: String) throws -> Bool {
+            let (config, _) = configs[try configPath(for: path)]!
+            return config.includes(ConfigLoader.configRelative(path, config: config))
+        }
+
+        /// The linter for a file: its config, with the overrides that match it.
+        mutating func linterIndex(for path: String) throws -> Int {
+            let key = try configPath(for: path)
+            let (config, _) = configs[key]!
+            return try linterIndex(
+                config: key,
+                overrides: config.overrides(for: ConfigLoader.configRelative(path, config: config)))
+        }
+
+        private mutating func linterIndex(config key: String, overrides: [Int]) throws -> Int {
+            let id = key + "\u{0}" + overrides.map(String.init).joined(separator: ",")
+            if let index = linterIndices[id] { return index }
+            let (config, store) = configs[key]!
+            var options = self.options
+            if options.dialect == nil { options.dialect = config.dialect }
+            options.store = store
+            linters.append(
+                try Linter(
+                    ruleSet: try ruleSelection.ruleSet(config, overrides: overrides, documented: documented),
+                    options: options))
+            linterIndices[id] = linters.count - 1
+            return linters.count - 1
+        }
+
+        /// Every rule any linter of the run uses, for SARIF's rule list.
+        var descriptors: [RuleDescriptor] {
+            var seen = Set<String>()
+            return linters.flatMap(\.ruleSet.descriptors).filter { seen.insert($0.id).inserted }
+        }
+    }
+
+    /// One reporter and destination per `--format`, paired with `--output` as documented.
+    private func makeOutputs() throws -> [Output] {
+        let formats = self.formats.isEmpty ? [OutputFormat.text] : self.formats
+        var destinations: [String?]
+        if outputPaths.count == formats.count {
+            destinations = outputPaths
+        } else if outputPaths.count == formats.count - 1 {
+            destinations = [nil] + outputPaths
+        } else {
+            throw fail(
+                "give one --output per --format (or one fewer: the first format then goes to standard output)"
+            )
+        }
+        return zip(formats, destinations).map { format, destination in
+            Output(
+                reporter: makeReporter(format, toTerminal: destination == nil || destination == "-"),
+                sink: OutputSink(path: destination))
+        }
+    }
+
+    private func makeReporter(_ format: OutputFormat, toTerminal: Bool) -> any Reporter {
+        switch format {
+        case .text:
+            let useColor: Bool
+            switch color {
+            case .always: useColor = true
+            case .never: useColor = false
+            case .auto:
+                useColor =
+                    toTerminal && StandardStream.output.isTerminal
+                    && environment("NO_COLOR").map(\.isEmpty) ?? true
+                    && environment("TERM") != "dumb"
+            }
+            return TextReporter(color: useColor, verbose: verbose, quiet: quiet)
+        case .sarif: return SARIFReporter()
+        case .json: return JSONReporter()
+        case .github: return GitHubReporter()
+        }
+    }
+}
+
+/// A reporter with its destination.
+struct Output {
+    var reporter: any Reporter
+    var sink: OutputSink
+
+    mutating func begin(_ rules: [RuleDescriptor]) { sink.write(reporter.begin(rules: rules)) }
+    mutating func file(_ report: FileReport) { sink.write(reporter.file(report)) }
+    mutating func end(_ summary: RunSummary) { sink.write(reporter.end(summary)) }
+    mutating func finish() throws(FileSystem.ReadError) { try sink.finish() }
+}
+
+/// Where a report goes: standard output as it comes, or a file written atomically at the end.
+struct OutputSink {
+    let path: String?
+    private var pending: [UInt8] = []
+
+    init(path: String?) {
+        self.path = path == "-" ? nil : path
+    }
+
+    mutating func write(_ text: String) {
+        guard !text.isEmpty else { return }
+        if path == nil {
+            pending.append(contentsOf: text.utf8)
+            if pending.count > 1 << 16 { flush() }
+        } else {
+            pending.append(contentsOf: text.utf8)
+        }
+    }
+
+    private mutating func flush() {
+        StandardStream.output.write(String(decoding: pending, as: UTF8.self))
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    mutating func finish() throws(FileSystem.ReadError) {
+        if let path {
+            try FileSystem.writeAtomically(path, pending)
+        } else {
+            flush()
+        }
+    }
+}
