@@ -39,15 +39,16 @@ public struct PhraseMatcher: Sendable {
         Self.cache.withLock { $0[key] = compiled }
     }
 
-    /// Compares and hashes the phrases' UTF-8 bytes: hashing `String`s normalises every one
-    /// of the thousands of non-ASCII phrases at start-up, and a vocabulary spelled in another
-    /// normalisation form only costs a second compilation. The hash is computed once: the cache
-    /// hashes a key to look it up, to insert it and again whenever it grows.
+    /// Compares the phrases' UTF-8 bytes (comparing `String`s normalises every one of the
+    /// thousands of non-ASCII phrases; a vocabulary spelled in another normalisation form only
+    /// costs a second compilation). The hash reads the lists' lengths and their first and last
+    /// phrases, once: hashing every byte cost more than the lookups it served, and lists that
+    /// share it only cost a comparison.
     private struct CacheKey: Hashable {
         var phrases: [String]
         var exceptions: [String]
         var digitsBreakWords: Bool
-        private let hashValueOfBytes: Int
+        private let hashValueOfSummary: Int
 
         init(phrases: [String], exceptions: [String], digitsBreakWords: Bool) {
             self.phrases = phrases
@@ -57,25 +58,36 @@ public struct PhraseMatcher: Sendable {
             hasher.combine(digitsBreakWords)
             for list in [phrases, exceptions] {
                 hasher.combine(list.count)
-                for var text in list {
+                hasher.combine(list.reduce(0) { $0 + $1.utf8.count })
+                for var text in [list.first, list.last].compactMap({ $0 }) {
                     text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-                    hasher.combine(0xFF as UInt8)  // never in UTF-8: ends each phrase
                 }
             }
-            hashValueOfBytes = hasher.finalize()
+            hashValueOfSummary = hasher.finalize()
         }
 
         static func == (lhs: CacheKey, rhs: CacheKey) -> Bool {
-            lhs.hashValueOfBytes == rhs.hashValueOfBytes && lhs.digitsBreakWords == rhs.digitsBreakWords
+            lhs.hashValueOfSummary == rhs.hashValueOfSummary && lhs.digitsBreakWords == rhs.digitsBreakWords
                 && sameBytes(lhs.phrases, rhs.phrases) && sameBytes(lhs.exceptions, rhs.exceptions)
         }
 
         func hash(into hasher: inout Hasher) {
-            hasher.combine(hashValueOfBytes)
+            hasher.combine(hashValueOfSummary)
         }
 
         private static func sameBytes(_ lhs: [String], _ rhs: [String]) -> Bool {
-            lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
+            guard lhs.count == rhs.count else { return false }
+            // The same vocabulary handed to several checks is one array.
+            let shared = lhs.withUnsafeBufferPointer { l in
+                rhs.withUnsafeBufferPointer { r in l.baseAddress == r.baseAddress }
+            }
+            return shared || zip(lhs, rhs).allSatisfy(sameBytes)
+        }
+
+        private static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
+            var lhs = lhs
+            var rhs = rhs
+            return lhs.withUTF8 { l in rhs.withUTF8 { r in l.elementsEqual(r) } }
         }
     }
 
@@ -193,7 +205,7 @@ private final class LazyPhraseSet: Sendable {
         /// The phrases by script, sorted at first use (most vocabularies of a run are never used).
         var texts: [[String]]?
         /// Compiled phrases of each script, once compiled.
-        var phrases = [[[PhraseSet.Element]]?](repeating: nil, count: Script.count)
+        var phrases = [PhraseSet.Compiled?](repeating: nil, count: Script.count)
         var stages: [Stage] = []
     }
 
@@ -250,12 +262,12 @@ private final class LazyPhraseSet: Sendable {
                 for text in texts { byScript[Self.evidentScript(of: text)].append(text) }
                 compilation.texts = byScript
             }
-            var phrases: [[PhraseSet.Element]] = []
+            var phrases = PhraseSet.Compiled()
             for script in 0..<Script.count where scripts & (1 << script) != 0 {
                 if compilation.phrases[script] == nil {
                     compilation.phrases[script] = PhraseSet.compile(compilation.texts![script])
                 }
-                phrases += compilation.phrases[script]!
+                phrases.append(contentsOf: compilation.phrases[script]!)
             }
             let stage = Stage(scripts: scripts, set: PhraseSet(phrases, digitsBreakWords: digitsBreakWords))
             compilation.stages.append(stage)
@@ -304,6 +316,19 @@ private final class PhraseSet: Sendable {
         case continuation
         /// Any one word (a lone `*`).
         case anyWord
+
+        /// A number for hashing: the scalar's value, or one beyond every scalar for the others.
+        var code: UInt32 {
+            switch self {
+            case .scalar(let scalar): scalar.value
+            case .space: 0x11_0000
+            case .optionalSpace: 0x11_0001
+            case .variable: 0x11_0002
+            case .number: 0x11_0003
+            case .continuation: 0x11_0004
+            case .anyWord: 0x11_0005
+            }
+        }
     }
 
     /// The elements of every phrase, one after another; phrase `k` is
@@ -328,46 +353,102 @@ private final class PhraseSet: Sendable {
     private let startingWithAnyWord: [Int32]
     private let digitsBreakWords: Bool
 
-    /// Normalises and compiles phrases, each once.
-    static func compile(_ texts: [String]) -> [[Element]] {
-        // Duplicates are found on the normalised scalars, hashed as bytes: cheaper than hashing
-        // a `String` (which normalises again), the compiled elements or scalar by scalar.
-        var seen = Set<NormalizedPhrase>(minimumCapacity: texts.count)
-        var result: [[Element]] = []
-        result.reserveCapacity(texts.count)
-        for text in texts {
-            let normalized = normalizedScalars(of: text)
-            guard seen.insert(NormalizedPhrase(scalars: normalized)).inserted else { continue }
-            let compiled = elements(of: normalized)
-            if !compiled.isEmpty { result.append(compiled) }
+    /// Phrases compiled one after another, as a set keeps them.
+    struct Compiled {
+        var elements: [Element] = []
+        /// Phrase `k` is `elements[starts[k]..<starts[k + 1]]`.
+        var starts: [Int32] = [0]
+
+        var count: Int { starts.count - 1 }
+
+        func phrase(_ k: Int) -> ArraySlice<Element> { elements[Int(starts[k])..<Int(starts[k + 1])] }
+
+        mutating func append(contentsOf other: Compiled) {
+            let offset = Int32(elements.count)
+            elements += other.elements
+            starts += other.starts.dropFirst().lazy.map { $0 + offset }
         }
-        return result
     }
 
-    /// A phrase as copy text is normalised. Most phrases are ASCII, where lower-casing is all NFKC
-    /// and folding do; most others fold letter for letter; only the rest need the normaliser.
+    /// Normalises and compiles phrases, each once, into one array: thousands of them at
+    /// start-up, so nothing is allocated per phrase.
+    static func compile(_ texts: [String]) -> Compiled {
+        var compiled = Compiled()
+        compiled.elements.reserveCapacity(texts.reduce(0) { $0 + $1.utf8.count })
+        compiled.starts.reserveCapacity(texts.count + 1)
+        var seen = SeenPhrases(capacity: texts.count)
+        var ascii: [Unicode.Scalar] = []
+        for text in texts {
+            let start = compiled.elements.count
+            if lowercasedASCII(text, into: &ascii) {
+                appendElements(of: ascii, to: &compiled.elements)
+            } else {
+                appendElements(of: normalizedScalars(of: text), to: &compiled.elements)
+            }
+            let end = compiled.elements.count
+            guard end > start, seen.insert(start..<end, of: compiled) else {
+                compiled.elements.removeSubrange(start...)
+                continue
+            }
+            compiled.starts.append(Int32(end))
+        }
+        return compiled
+    }
+
+    /// A phrase written in ASCII, lower-cased (all NFKC and folding do to it), in `scalars`;
+    /// false, with `scalars` undefined, for any other phrase.
+    private static func lowercasedASCII(_ text: String, into scalars: inout [Unicode.Scalar]) -> Bool {
+        scalars.removeAll(keepingCapacity: true)
+        return text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes {
+                guard byte < 0x80 else { return false }
+                scalars.append(Unicode.Scalar(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte))
+            }
+            return true
+        } ?? false
+    }
+
+    /// A phrase as copy text is normalised. Most others than ASCII fold letter for letter; only
+    /// the rest need the normaliser.
     private static func normalizedScalars(of text: String) -> [Unicode.Scalar] {
-        if let ascii = text.asciiScalars(lowercased: true) { return ascii }
         let scalars = Array(text.unicodeScalars)
         return NormalizedText.foldedOneToOne(scalars)
             ?? NormalizedText(scalars, findingWordStarts: false).scalars
     }
 
-    /// A phrase's normalised scalars, compared and hashed as bytes.
-    private struct NormalizedPhrase: Hashable {
-        var scalars: [Unicode.Scalar]
+    /// The compiled phrases seen so far, by a hash of their elements: an open-addressed table of
+    /// phrase numbers, so a duplicate is found without hashing or keeping a copy of each phrase.
+    private struct SeenPhrases {
+        private var slots: [Int32]
+        private let mask: Int
 
-        func hash(into hasher: inout Hasher) {
-            scalars.withUnsafeBytes { hasher.combine(bytes: $0) }
+        init(capacity: Int) {
+            var size = 16
+            while size < capacity * 2 { size <<= 1 }
+            slots = Array(repeating: -1, count: size)
+            mask = size - 1
+        }
+
+        /// Records the phrase at `range` of `compiled` (the next phrase, not yet ended in
+        /// `starts`); false when an equal phrase was recorded before.
+        mutating func insert(_ range: Range<Int>, of compiled: Compiled) -> Bool {
+            let phrase = compiled.elements[range]
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a
+            for element in phrase { hash = (hash ^ UInt64(element.code)) &* 0x100_0000_01B3 }
+            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 32)) & mask
+            while slots[slot] >= 0 {
+                if compiled.phrase(Int(slots[slot])) == phrase { return false }
+                slot = (slot + 1) & mask
+            }
+            slots[slot] = Int32(compiled.count)
+            return true
         }
     }
 
-    init(_ phrases: [[Element]], digitsBreakWords: Bool) {
+    init(_ phrases: Compiled, digitsBreakWords: Bool) {
         self.digitsBreakWords = digitsBreakWords
-        var elements: [Element] = []
-        elements.reserveCapacity(phrases.reduce(0) { $0 + $1.count })
-        var phraseStarts: [Int32] = [0]
-        phraseStarts.reserveCapacity(phrases.count + 1)
+        let elements = phrases.elements
+        let phraseStarts = phrases.starts
         var secondScalars: [UInt32] = []
         secondScalars.reserveCapacity(phrases.count)
         var asciiHeads = [Range<Int32>](repeating: 0..<0, count: 128)
@@ -378,18 +459,17 @@ private final class PhraseSet: Sendable {
         // one sort rather than a dictionary of lists; ties keep the phrases' order.
         var byHead: [(head: UInt32, second: UInt32, index: Int32)] = []
         byHead.reserveCapacity(phrases.count)
-        for compiled in phrases {
-            let index = Int32(phraseStarts.count - 1)
-            elements += compiled
-            phraseStarts.append(Int32(elements.count))
-            if compiled.count > 1, case .scalar(let second) = compiled[1] {
+        for k in 0..<phrases.count {
+            let index = Int32(k)
+            let first = Int(phraseStarts[k])
+            if first + 1 < Int(phraseStarts[k + 1]), case .scalar(let second) = elements[first + 1] {
                 secondScalars.append(second.value)
             } else {
                 secondScalars.append(0)
             }
-            switch compiled[0] {
-            case .scalar(let scalar): byHead.append((scalar.value, secondScalars[Int(index)], index))
-            case .variable: byHead.append((Template.placeholder.value, secondScalars[Int(index)], index))
+            switch elements[first] {
+            case .scalar(let scalar): byHead.append((scalar.value, secondScalars[k], index))
+            case .variable: byHead.append((Template.placeholder.value, secondScalars[k], index))
             case .number: startingWithNumber.append(index)
             case .anyWord, .continuation: startingWithAnyWord.append(index)
             case .space, .optionalSpace: break
@@ -426,9 +506,9 @@ private final class PhraseSet: Sendable {
 
     var isEmpty: Bool { phraseStarts.count == 1 }
 
-    private static func elements(of scalars: [Unicode.Scalar]) -> [Element] {
-        var elements: [Element] = []
-        elements.reserveCapacity(scalars.count)
+    /// Appends a normalised phrase's elements to `elements`.
+    private static func appendElements(of scalars: [Unicode.Scalar], to elements: inout [Element]) {
+        let first = elements.count
         let n = scalars.count
         var i = 0
         func isWordEdge(_ k: Int) -> Bool { k < 0 || k >= n || Scalars.isSpace(scalars[k]) }
@@ -436,7 +516,7 @@ private final class PhraseSet: Sendable {
             let c = scalars[i]
             if Scalars.isSpace(c) {
                 while i < n, Scalars.isSpace(scalars[i]) { i += 1 }
-                if !elements.isEmpty, i < n { elements.append(.space) }
+                if elements.count > first, i < n { elements.append(.space) }
                 continue
             }
             if c == "{", i + 1 < n, scalars[i + 1] == "}" {
@@ -460,12 +540,11 @@ private final class PhraseSet: Sendable {
             i += 1
         }
         // Spaces next to a variable are optional: "{{ price }}/week" and "{{ price }} / week".
-        for k in elements.indices where elements[k] == .space {
+        for k in first..<elements.count where elements[k] == .space {
             if elements[k - 1] == .variable || (k + 1 < elements.count && elements[k + 1] == .variable) {
                 elements[k] = .optionalSpace
             }
         }
-        return elements
     }
 
     /// For every offset where a phrase matches, the longest match there, in order of offset.
