@@ -117,7 +117,9 @@ import Testing
         // structural models were built. First run: recall urgency 0.70, confirmshaming 0.28;
         // 0.87 and 0.64 at the second stop, 0.88 and 0.72 after the mends from set 6, 0.88 and
         // 0.75 after those from set 7, 0.88 and 0.78 after those from set 8, 0.90 and 0.80 after
-        // those from sets 9 to 11.
+        // those from sets 9 to 11, 0.90 and 0.82 after those from set 12. (At the fourteenth
+        // stop the missed lines of sets 2 and 5 were printed once by mistake, after set 12's
+        // mends were made; nothing was mended from them.)
         LabelledSet(
             file: "copy-heldout-2.tsv", label: "held-out 2 ", minimumLines: 40, blind: true,
             floors: [
@@ -135,12 +137,13 @@ import Testing
         // and mended (Danish, Norwegian, Finnish, Czech and Hebrew words, "costs nothing", trials
         // that are no bonus months, liking or choosing what is not a neutral choice).
         LabelledSet(file: "copy-heldout-4.tsv", label: "held-out 4 ", minimumLines: 100),
-        // 600 strings, 24 languages, written blind after set 4 was mended, never shown line by
-        // line: the honest measure of generalisation. Its first run: precision 1.00 (urgency
+        // 600 strings, 24 languages, written blind after set 4 was mended, never read line by
+        // line (see the note at set 2): the honest measure of generalisation. Its first run: precision 1.00 (urgency
         // 0.98); recall price 1.00, payment verbs 1.00, free 0.96, savings 0.96, urgency 0.92,
         // confirmshaming 0.68. Second run, after the second development set: urgency 0.94,
         // confirmshaming 0.74, the rest unchanged; confirmshaming 0.76 after the mends from set 7,
-        // 0.78 (savings 0.98) after those from sets 8 to 10, 0.80 after those from set 11.
+        // 0.78 (savings 0.98) after those from sets 8 to 10, 0.80 after those from set 11, 0.82 after
+        // those from set 12.
         LabelledSet(
             file: "copy-heldout-5.tsv", label: "held-out 5 ", minimumLines: 100, blind: true,
             floors: [
@@ -193,18 +196,17 @@ import Testing
         // "cheaper" in eight languages, the dong written "đ", seats and "while you still can",
         // "not important" and "doesn't deserve" in twenty languages, money to burn).
         LabelledSet(file: "copy-heldout-11.tsv", label: "held-out 11 ", minimumLines: 100),
-        // 720 strings, 24 languages, written blind after set 11 was mended, with the same brief,
-        // never shown line by line: the current measure of generalisation. Its first run:
-        // precision price, urgency and confirmshaming 1.00, free 0.98, savings 0.95, payment
-        // verbs 0.92; recall free 1.00, price 0.98, payment verbs 0.96, urgency 0.88, savings
-        // 0.82, confirmshaming 0.62 (0.80 in the ten languages issue 5 names, 0.45 in the
-        // other fourteen). Pinned at those figures.
-        LabelledSet(
-            file: "copy-heldout-12.tsv", label: "held-out 12 ", minimumLines: 100, blind: true,
-            floors: [
-                "price": (0.99, 0.97), "savings": (0.94, 0.81), "urgency": (0.99, 0.87), "free": (0.97, 0.99),
-                "payment-verb": (0.91, 0.95), "confirmshaming": (0.99, 0.61),
-            ]),
+        // 720 strings, 24 languages, written blind after set 11 was mended, with the same brief.
+        // Its one blind run: precision price, urgency and confirmshaming 1.00, free 0.98, savings
+        // 0.95, payment verbs 0.92; recall free 1.00, price 0.98, payment verbs 0.96, urgency
+        // 0.88, savings 0.82, confirmshaming 0.62 (0.80 in the ten languages issue 5 names, 0.45
+        // in the other fourteen). Then read and mended (comparatives of price in Swedish,
+        // Finnish, Czech, Hebrew and Hindi, "half the amount" in Arabic, seats left and weekend
+        // deadlines in the Nordic languages and Czech, "now or never" in seventeen languages,
+        // "overrated", "I don't care" in Swedish, Russian, Turkish, Finnish, Arabic, Vietnamese
+        // and Thai, pets and plants left to cope, staying up late, couches; newsletters and
+        // subscriptions already held are no payment verb).
+        LabelledSet(file: "copy-heldout-12.tsv", label: "held-out 12 ", minimumLines: 100),
     ]
 
     @Test(arguments: labelledSets)
