@@ -207,6 +207,18 @@ import Testing
         // and Thai, pets and plants left to cope, staying up late, couches; newsletters and
         // subscriptions already held are no payment verb).
         LabelledSet(file: "copy-heldout-12.tsv", label: "held-out 12 ", minimumLines: 100),
+        // 720 strings, 24 languages, written blind after set 12 was mended, with the same brief,
+        // never shown line by line: the current measure of generalisation. Its first run:
+        // precision price, savings and confirmshaming 1.00, free 0.98, urgency 0.97, payment
+        // verbs 0.95; recall price 0.98, free 0.94, savings 0.92, urgency 0.82, payment verbs
+        // 0.82, confirmshaming 0.59 (0.68 in the ten languages issue 5 names, 0.50 in the other
+        // fourteen). Pinned at those figures.
+        LabelledSet(
+            file: "copy-heldout-13.tsv", label: "held-out 13 ", minimumLines: 100, blind: true,
+            floors: [
+                "price": (0.99, 0.97), "savings": (0.99, 0.91), "urgency": (0.96, 0.81), "free": (0.97, 0.93),
+                "payment-verb": (0.94, 0.81), "confirmshaming": (0.99, 0.58),
+            ]),
     ]
 
     @Test(arguments: labelledSets)
