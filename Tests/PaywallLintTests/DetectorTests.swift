@@ -117,9 +117,9 @@ import Testing
         // structural models were built. First run: recall urgency 0.70, confirmshaming 0.28;
         // 0.87 and 0.64 at the second stop, 0.88 and 0.72 after the mends from set 6, 0.88 and
         // 0.75 after those from set 7, 0.88 and 0.78 after those from set 8, 0.90 and 0.80 after
-        // those from sets 9 to 11, 0.90 and 0.82 after those from set 12. (At the fourteenth
-        // stop the missed lines of sets 2 and 5 were printed once by mistake, after set 12's
-        // mends were made; nothing was mended from them.)
+        // those from sets 9 to 11, 0.90 and 0.82 after those from set 12, 0.93 and 0.82 after
+        // those from set 13. (At the fourteenth stop the missed lines of sets 2 and 5 were printed
+        // once by mistake, after set 12's mends were made; nothing was mended from them.)
         LabelledSet(
             file: "copy-heldout-2.tsv", label: "held-out 2 ", minimumLines: 40, blind: true,
             floors: [
@@ -143,7 +143,7 @@ import Testing
         // confirmshaming 0.68. Second run, after the second development set: urgency 0.94,
         // confirmshaming 0.74, the rest unchanged; confirmshaming 0.76 after the mends from set 7,
         // 0.78 (savings 0.98) after those from sets 8 to 10, 0.80 after those from set 11, 0.82 after
-        // those from set 12.
+        // those from set 12, 0.84 after those from set 13.
         LabelledSet(
             file: "copy-heldout-5.tsv", label: "held-out 5 ", minimumLines: 100, blind: true,
             floors: [
@@ -207,18 +207,17 @@ import Testing
         // and Thai, pets and plants left to cope, staying up late, couches; newsletters and
         // subscriptions already held are no payment verb).
         LabelledSet(file: "copy-heldout-12.tsv", label: "held-out 12 ", minimumLines: 100),
-        // 720 strings, 24 languages, written blind after set 12 was mended, with the same brief,
-        // never shown line by line: the current measure of generalisation. Its first run:
-        // precision price, savings and confirmshaming 1.00, free 0.98, urgency 0.97, payment
-        // verbs 0.95; recall price 0.98, free 0.94, savings 0.92, urgency 0.82, payment verbs
-        // 0.82, confirmshaming 0.59 (0.68 in the ten languages issue 5 names, 0.50 in the other
-        // fourteen). Pinned at those figures.
-        LabelledSet(
-            file: "copy-heldout-13.tsv", label: "held-out 13 ", minimumLines: 100, blind: true,
-            floors: [
-                "price": (0.99, 0.97), "savings": (0.99, 0.91), "urgency": (0.96, 0.81), "free": (0.97, 0.93),
-                "payment-verb": (0.94, 0.81), "confirmshaming": (0.99, 0.58),
-            ]),
+        // 720 strings, 24 languages, written blind after set 12 was mended, with the same brief.
+        // Its one blind run: precision price, savings and confirmshaming 1.00, free 0.98, urgency
+        // 0.97, payment verbs 0.95; recall price 0.98, free 0.94, savings 0.92, urgency 0.82,
+        // payment verbs 0.82, confirmshaming 0.59 (0.68 in the ten languages issue 5 names, 0.50
+        // in the other fourteen). Then read and mended (Swedish "399:-", bonus months in Hebrew,
+        // scarcity and "only until Sunday" in eleven languages, separable and polite imperatives
+        // of unlocking and subscribing, "no cost" in Vietnamese and Thai; sticky notes as the
+        // sarcastic alternative, mess, procrastination and money to burn, "it's fine as it is",
+        // the Turkish dotted capital İ; "unlock with Face ID" and a purchase history are no
+        // payment verb, "due today" no urgency).
+        LabelledSet(file: "copy-heldout-13.tsv", label: "held-out 13 ", minimumLines: 100),
     ]
 
     @Test(arguments: labelledSets)
