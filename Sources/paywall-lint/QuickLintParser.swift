@@ -5,9 +5,10 @@ import PaywallLint
 /// in `--name value` or `--name=value` form) without ArgumentParser, which reflects over every
 /// option of every command first: 11.4 of the 39.0 million instructions of a one-file run
 /// (callgrind). Anything it is not sure of is nil and goes to ArgumentParser: help, version,
-/// short options, `--`, a value that starts with `-`, an option given twice that takes one
-/// value, a value an option would reject, every error. The values it reads go through the same
-/// `ExpressibleByArgument` initialisers, and a test holds it to ArgumentParser's result.
+/// short options, `--`, a value that starts with `-` or is empty after `=`, an option given
+/// twice that takes one value, a value an option would reject, every error. The values it reads
+/// go through the same `ExpressibleByArgument` initialisers, and a test holds it to
+/// ArgumentParser's result.
 enum QuickLintParser {
     /// The lint command's arguments, or nil to let ArgumentParser read the command line.
     /// `subcommands`: the names that select another command (the lint command's own included).
@@ -33,6 +34,8 @@ enum QuickLintParser {
             if let equals = word.firstIndex(of: "=") {
                 name = word[word.index(word.startIndex, offsetBy: 2)..<equals]
                 value = String(word[word.index(after: equals)...])
+                // ArgumentParser reads `--name=` as a missing value.
+                guard value != "" else { return nil }
             } else {
                 name = word.dropFirst(2)
             }

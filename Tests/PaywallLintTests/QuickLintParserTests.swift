@@ -35,6 +35,7 @@ struct QuickLintParserTests {
         ["--storekit", "Products.storekit", "--baseline", "b.json", "--write-baseline", "w.json"],
         ["--max-file-kib", "10", "--max-depth", "5", "--max-alias-expansion", "7", "--max-scalar-kib=2"],
         [""],
+        ["--config", "", "--stdin-filename", ""],
         ["ünïcödé.yaml", "with space.json"],
     ]
 
@@ -43,7 +44,8 @@ struct QuickLintParserTests {
         ["--format", "xml"], ["--fail-on", "fatal"], ["--color", "blue"], ["--max-depth", "0"],
         ["--max-depth", "deep"], ["--max-depth", "-1"], ["--quiet", "--quiet"],
         ["--fail-on", "note", "--fail-on", "error"], ["--output", "-"], ["--", "-odd.yaml"],
-        ["--no-such-option"], ["--quiet=yes"], ["--format"], ["-q"], ["--"],
+        ["--no-such-option"], ["--quiet=yes"], ["--format"], ["-q"], ["--"], ["--config="],
+        ["--stdin-filename=", "x.yaml"],
     ]
 
     @Test("reads what ArgumentParser reads", arguments: agreeing)
