@@ -37,6 +37,11 @@ struct QuickLintParserTests {
         [""],
         ["--config", "", "--stdin-filename", ""],
         ["ünïcödé.yaml", "with space.json"],
+        ["-", "-"],
+        ["—format", "sarif"],
+        ["--format", "sarif", "--format", "json", "--output", "a.sarif", "--output", "b.json"],
+        ["--max-depth", "+5", "--max-scalar-kib", "007"],
+        ["--verbose", "--quiet", "--rule", "a=b=c", "--pack", "sketchy,apple"],
     ]
 
     static let declined: [[String]] = [
@@ -45,7 +50,9 @@ struct QuickLintParserTests {
         ["--max-depth", "deep"], ["--max-depth", "-1"], ["--quiet", "--quiet"],
         ["--fail-on", "note", "--fail-on", "error"], ["--output", "-"], ["--", "-odd.yaml"],
         ["--no-such-option"], ["--quiet=yes"], ["--format"], ["-q"], ["--"], ["--config="],
-        ["--stdin-filename=", "x.yaml"],
+        ["--stdin-filename=", "x.yaml"], ["a.yaml", "--", "b.yaml"], ["--output", "--format"], ["-5"],
+        ["---format", "sarif"], ["--Format", "sarif"], ["--fail-on", "Warning"],
+        ["--format", "text", "lint"],
     ]
 
     @Test("reads what ArgumentParser reads", arguments: agreeing)
