@@ -218,6 +218,18 @@ import Testing
         // the Turkish dotted capital İ; "unlock with Face ID" and a purchase history are no
         // payment verb, "due today" no urgency).
         LabelledSet(file: "copy-heldout-13.tsv", label: "held-out 13 ", minimumLines: 100),
+        // 720 strings, 24 languages, written blind after set 13 was mended, with the same brief
+        // (and "free" asked for in colloquial forms too), never shown line by line: the current
+        // measure of generalisation. Its first run: precision price, urgency, free and
+        // confirmshaming 1.00, savings and payment verbs 0.96; recall price 1.00, payment verbs
+        // 0.94, savings 0.92, free 0.86, urgency 0.79, confirmshaming 0.74 (0.78 in the ten
+        // languages issue 5 names, 0.70 in the other fourteen). Pinned at those figures.
+        LabelledSet(
+            file: "copy-heldout-14.tsv", label: "held-out 14 ", minimumLines: 100, blind: true,
+            floors: [
+                "price": (0.99, 0.99), "savings": (0.95, 0.91), "urgency": (0.99, 0.78), "free": (0.99, 0.85),
+                "payment-verb": (0.95, 0.93), "confirmshaming": (0.99, 0.73),
+            ]),
     ]
 
     @Test(arguments: labelledSets)
