@@ -30,8 +30,9 @@ struct PackEvent {
 }
 
 /// The vocabularies of one pack and the lines their YAML took (key line to the line where the
-/// next top-level key starts); and the lines of every rule's `description` and `examples`, which
-/// a lint needs neither of (only SARIF's rule metadata, `explain` and the example runner do).
+/// next top-level key starts); and the lines of every rule's `description` and `examples` and of
+/// the pack's `example-base`, which a lint needs none of (only SARIF's rule metadata, `explain`
+/// and the example runner do).
 struct ExtractedVocabularies {
     var lists: [(name: String, words: [String])] = []
     var lines: Range<Int>?
@@ -137,7 +138,13 @@ func extractVocabularies(path: String, text: String) throws -> ExtractedVocabula
             let valueEnd = skipNode(valueStart)
             defer { i = valueEnd }
             if key.value == "rules", key.column == 0 {
-                result.documentationLines = try documentation(inRulesAt: valueStart)
+                result.documentationLines += try documentation(inRulesAt: valueStart)
+            }
+            // The examples' shared base: only the example runner reads it.
+            if key.value == "example-base", key.column == 0, events[valueEnd].type == YAML_SCALAR_EVENT,
+                events[valueEnd].column == 0, events[valueEnd].line > key.line
+            {
+                result.documentationLines.append(key.line..<events[valueEnd].line)
             }
             guard key.value == "vocabularies" else { continue }
             let mapping = events[valueStart]
