@@ -219,17 +219,15 @@ import Testing
         // payment verb, "due today" no urgency).
         LabelledSet(file: "copy-heldout-13.tsv", label: "held-out 13 ", minimumLines: 100),
         // 720 strings, 24 languages, written blind after set 13 was mended, with the same brief
-        // (and "free" asked for in colloquial forms too), never shown line by line: the current
-        // measure of generalisation. Its first run: precision price, urgency, free and
-        // confirmshaming 1.00, savings and payment verbs 0.96; recall price 1.00, payment verbs
-        // 0.94, savings 0.92, free 0.86, urgency 0.79, confirmshaming 0.74 (0.78 in the ten
-        // languages issue 5 names, 0.70 in the other fourteen). Pinned at those figures.
-        LabelledSet(
-            file: "copy-heldout-14.tsv", label: "held-out 14 ", minimumLines: 100, blind: true,
-            floors: [
-                "price": (0.99, 0.99), "savings": (0.95, 0.91), "urgency": (0.99, 0.78), "free": (0.99, 0.85),
-                "payment-verb": (0.95, 0.93), "confirmshaming": (0.99, 0.73),
-            ]),
+        // (and "free" asked for in colloquial forms too). Its one blind run: precision price,
+        // urgency, free and confirmshaming 1.00, savings and payment verbs 0.96; recall price
+        // 1.00, payment verbs 0.94, savings 0.92, free 0.86, urgency 0.79, confirmshaming 0.74
+        // (0.78 in the ten languages issue 5 names, 0.70 in the other fourteen). Then read and
+        // mended ("on us", "costs nothing" and "without any cost" in seven languages, bonus
+        // months in Portuguese and Arabic, weekends and hours left in ten languages, polite
+        // imperatives of buying; lying flat, living in a mess, "whatever" about one's health in
+        // eight languages; power saving and storage are no savings, newsletters no payment verb).
+        LabelledSet(file: "copy-heldout-14.tsv", label: "held-out 14 ", minimumLines: 100),
     ]
 
     @Test(arguments: labelledSets)
