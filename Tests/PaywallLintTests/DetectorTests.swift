@@ -228,6 +228,18 @@ import Testing
         // imperatives of buying; lying flat, living in a mess, "whatever" about one's health in
         // eight languages; power saving and storage are no savings, newsletters no payment verb).
         LabelledSet(file: "copy-heldout-14.tsv", label: "held-out 14 ", minimumLines: 100),
+        // 720 strings, 24 languages, written blind after set 14 was mended, with the same brief
+        // and harder negatives for payment verbs (unlocking a screen, newsletters, subscriptions
+        // already held). Its first run: precision price, savings and free 1.00, urgency 0.99,
+        // confirmshaming 0.96, payment verbs 0.86; recall savings 1.00, price 0.98, urgency
+        // 0.93, free 0.90, payment verbs 0.84, confirmshaming 0.80 (0.92 in the ten languages
+        // issue 5 names, 0.70 in the other fourteen).
+        LabelledSet(
+            file: "copy-heldout-15.tsv", label: "held-out 15 ", minimumLines: 100, blind: true,
+            floors: [
+                "price": (0.99, 0.97), "savings": (0.99, 0.99), "urgency": (0.98, 0.92), "free": (0.99, 0.89),
+                "payment-verb": (0.85, 0.83), "confirmshaming": (0.95, 0.79),
+            ]),
     ]
 
     @Test(arguments: labelledSets)
