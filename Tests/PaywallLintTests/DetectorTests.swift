@@ -230,16 +230,15 @@ import Testing
         LabelledSet(file: "copy-heldout-14.tsv", label: "held-out 14 ", minimumLines: 100),
         // 720 strings, 24 languages, written blind after set 14 was mended, with the same brief
         // and harder negatives for payment verbs (unlocking a screen, newsletters, subscriptions
-        // already held). Its first run: precision price, savings and free 1.00, urgency 0.99,
-        // confirmshaming 0.96, payment verbs 0.86; recall savings 1.00, price 0.98, urgency
-        // 0.93, free 0.90, payment verbs 0.84, confirmshaming 0.80 (0.92 in the ten languages
-        // issue 5 names, 0.70 in the other fourteen).
-        LabelledSet(
-            file: "copy-heldout-15.tsv", label: "held-out 15 ", minimumLines: 100, blind: true,
-            floors: [
-                "price": (0.99, 0.97), "savings": (0.99, 0.99), "urgency": (0.98, 0.92), "free": (0.99, 0.89),
-                "payment-verb": (0.85, 0.83), "confirmshaming": (0.95, 0.79),
-            ]),
+        // already held). Its one blind run: precision price, savings and free 1.00, urgency 0.99,
+        // confirmshaming 0.96, payment verbs 0.86; recall savings 1.00, price 0.98, urgency 0.93,
+        // free 0.90, payment verbs 0.84, confirmshaming 0.80 (0.92 in the ten languages issue 5
+        // names, 0.70 in the other fourteen). Then read and mended (newsletters and unlocking a
+        // screen in twelve languages are no payment verb, paying by the month is a neutral
+        // choice; "299rb", "on the house" and gifts in five languages, polite imperatives of
+        // subscribing, money to spare, "that's for other people"; the Turkish "İ" now folds to
+        // "i").
+        LabelledSet(file: "copy-heldout-15.tsv", label: "held-out 15 ", minimumLines: 100),
     ]
 
     @Test(arguments: labelledSets)
@@ -536,6 +535,9 @@ import Testing
         // Full-width letters and digits, and no-break spaces, are matched through NFKC.
         #expect(phrases(["limited time"], in: "ＬＩＭＩＴＥＤ\u{00A0}time") == ["ＬＩＭＩＴＥＤ\u{00A0}time"])
         #expect(phrases(["don't miss out"], in: "Don’t\nmiss   out") == ["Don’t\nmiss   out"])
+        // The Turkish capital İ folds to a plain "i" (Unicode's lower case adds a combining dot).
+        #expect(phrases(["ilk ay bizden"], in: "İLK AY BİZDEN") == ["İLK AY BİZDEN"])
+        #expect(phrases(["İlk ay"], in: "ilk ay") == ["ilk ay"])
     }
 
     @Test func phraseMatcherContinuationAndAnyWord() {
