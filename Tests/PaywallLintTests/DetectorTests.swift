@@ -241,17 +241,16 @@ import Testing
         LabelledSet(file: "copy-heldout-15.tsv", label: "held-out 15 ", minimumLines: 100),
         // 720 strings, 24 languages, written blind after set 15 was mended, with the same brief
         // and harder negatives for payment verbs (the same verbs in other senses: upgrading the
-        // app, subscribing to notifications or a channel) and declines. Its first run: precision
-        // price, savings and free 1.00, urgency 0.97, confirmshaming 0.95, payment verbs 0.77;
-        // recall price and savings 0.98, urgency 0.95, free 0.90, payment verbs 0.88,
+        // app, subscribing to notifications or a channel) and declines. Its one blind run:
+        // precision price, savings and free 1.00, urgency 0.97, confirmshaming 0.95, payment verbs
+        // 0.77; recall price and savings 0.98, urgency 0.95, free 0.90, payment verbs 0.88,
         // confirmshaming 0.86 (0.94 in the ten languages issue 5 names, 0.82 in the other
-        // fourteen).
-        LabelledSet(
-            file: "copy-heldout-16.tsv", label: "held-out 16 ", minimumLines: 100, blind: true,
-            floors: [
-                "price": (0.99, 0.97), "savings": (0.99, 0.97), "urgency": (0.96, 0.94), "free": (0.99, 0.89),
-                "payment-verb": (0.76, 0.87), "confirmshaming": (0.94, 0.85),
-            ]),
+        // fourteen). Then read and mended (subscribing to updates, notifications and channels,
+        // upgrading the app, unlocking a phone and "buy-in" are no payment verb; staying on the
+        // free plan in Finnish, Turkish, Arabic and Hebrew is a neutral choice; shekels, "first
+        // come, first served", "costs you nothing" in five languages, "whatever" in Swedish and
+        // Indonesian, money to spare).
+        LabelledSet(file: "copy-heldout-16.tsv", label: "held-out 16 ", minimumLines: 100),
     ]
 
     @Test(arguments: labelledSets)
