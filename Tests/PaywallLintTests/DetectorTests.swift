@@ -251,6 +251,19 @@ import Testing
         // come, first served", "costs you nothing" in five languages, "whatever" in Swedish and
         // Indonesian, money to spare).
         LabelledSet(file: "copy-heldout-16.tsv", label: "held-out 16 ", minimumLines: 100),
+        // 720 strings, 24 languages, written blind after set 16 was mended, with the same brief
+        // (negatives for payment verbs now also achievements unlocked in games), never shown line
+        // by line: the current measure of generalisation. Its first run: precision price,
+        // savings and free 1.00, urgency 0.96, confirmshaming 0.95, payment verbs 0.80; recall
+        // price 1.00, savings 0.96, payment verbs 0.94, urgency 0.89, free 0.76, confirmshaming
+        // 0.76 (0.76 in the ten languages issue 5 names and in the other fourteen). Pinned at
+        // those figures.
+        LabelledSet(
+            file: "copy-heldout-17.tsv", label: "held-out 17 ", minimumLines: 100, blind: true,
+            floors: [
+                "price": (0.99, 0.99), "savings": (0.99, 0.95), "urgency": (0.95, 0.88), "free": (0.99, 0.75),
+                "payment-verb": (0.79, 0.93), "confirmshaming": (0.94, 0.75),
+            ]),
     ]
 
     @Test(arguments: labelledSets)
