@@ -124,8 +124,8 @@ struct CLITests {
         let help = try runCLI(["lint", "--help"])
         #expect(help.output.contains("--stdin-filename"))
         #expect(help.output.contains("Examples:"))
-        // A line naming no subcommand is parsed by the lint command alone first (start-up);
-        // help and errors must still be the full parser's.
+        // Common command lines are read by the quick parser (start-up); help and errors must
+        // still be ArgumentParser's.
         for flag in ["--help", "-h"] {
             let rootHelp = try runCLI([flag])
             #expect(rootHelp.output.contains("USAGE: paywall-lint <subcommand>"), "\(flag)")

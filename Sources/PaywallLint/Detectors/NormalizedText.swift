@@ -5,8 +5,9 @@
 /// Besides NFKC and lower-casing, folding maps "ß" and "ẞ" to "ss" and final "ς" to "σ" (full case
 /// folding), the Turkish "İ" to "i", typographic apostrophes to "'" and Unicode hyphens to "-" (so
 /// "don’t" matches "don't"), and drops default-ignorable scalars (soft hyphens, zero-width spaces)
-/// that would otherwise split a word. NFKC already turns full-width forms into ASCII ("３" → "3", "＄" → "$"),
-/// ligatures into letters ("ﬁ" → "fi") and no-break, narrow and ideographic spaces into " ".
+/// that would otherwise split a word. NFKC already turns full-width forms into ASCII ("３" → "3",
+/// "＄" → "$"), ligatures into letters ("ﬁ" → "fi") and no-break, narrow and ideographic spaces
+/// into " ".
 ///
 /// A class: every detector of every rule is handed the normalisation of each copy string, and a
 /// reference is cheaper to pass around than five arrays.
@@ -195,7 +196,7 @@ public final class NormalizedText: Sendable {
             emit("s")
         case 0x3C2:  // final sigma
             emit("σ")
-        case 0x130:  // Turkish dotted capital I: "i", not "i" + combining dot, so "İlk" reads as "ilk"
+        case 0x130:  // Turkish dotted capital I: "i", not "i" + a combining dot ("İlk" is "ilk")
             emit("i")
         case 0x2018, 0x2019, 0x02BC:  // typographic apostrophes
             emit("'")

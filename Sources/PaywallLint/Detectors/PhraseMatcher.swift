@@ -408,8 +408,8 @@ private final class PhraseSet: Sendable {
         } ?? false
     }
 
-    /// A phrase as copy text is normalised. Most others than ASCII fold letter for letter; only
-    /// the rest need the normaliser.
+    /// A phrase outside ASCII, normalised as copy text is. Most fold letter for letter; only the
+    /// rest need the normaliser.
     private static func normalizedScalars(of text: String) -> [Unicode.Scalar] {
         let scalars = Array(text.unicodeScalars)
         return NormalizedText.foldedOneToOne(scalars)
