@@ -204,8 +204,6 @@ private final class LazyPhraseSet: Sendable {
     private struct Compilation {
         /// The phrases by script, sorted at first use (most vocabularies of a run are never used).
         var texts: [[String]]?
-        /// Compiled phrases of each script, once compiled.
-        var phrases = [PhraseSet.Compiled?](repeating: nil, count: Script.count)
         var stages: [Stage] = []
     }
 
@@ -262,13 +260,13 @@ private final class LazyPhraseSet: Sendable {
                 for text in texts { byScript[Self.evidentScript(of: text)].append(text) }
                 compilation.texts = byScript
             }
-            var phrases = PhraseSet.Compiled()
-            for script in 0..<Script.count where scripts & (1 << script) != 0 {
-                if compilation.phrases[script] == nil {
-                    compilation.phrases[script] = PhraseSet.compile(compilation.texts![script])
-                }
-                phrases.append(contentsOf: compilation.phrases[script]!)
-            }
+            // The new scripts' phrases, compiled into one array and added to the last stage's:
+            // the first stage (all a one-file run makes) copies nothing into fresh pages, whose
+            // faults are much of that run's time.
+            let added = scripts & ~(last?.scripts ?? 0)
+            let lists = (0..<Script.count).filter { added & (1 << $0) != 0 }.map { compilation.texts![$0] }
+            var phrases = PhraseSet.compile(lists)
+            if let last { phrases = last.set.compiled.appending(phrases) }
             let stage = Stage(scripts: scripts, set: PhraseSet(phrases, digitsBreakWords: digitsBreakWords))
             compilation.stages.append(stage)
             current.store(Unmanaged.passUnretained(stage), ordering: .releasing)
@@ -363,22 +361,27 @@ private final class PhraseSet: Sendable {
 
         func phrase(_ k: Int) -> ArraySlice<Element> { elements[Int(starts[k])..<Int(starts[k + 1])] }
 
-        mutating func append(contentsOf other: Compiled) {
+        func appending(_ other: Compiled) -> Compiled {
             let offset = Int32(elements.count)
-            elements += other.elements
-            starts += other.starts.dropFirst().lazy.map { $0 + offset }
+            return Compiled(
+                elements: elements + other.elements,
+                starts: starts + other.starts.dropFirst().lazy.map { $0 + offset })
         }
     }
 
+    /// The phrases as compiled, to add a later stage's to.
+    var compiled: Compiled { Compiled(elements: elements, starts: phraseStarts) }
+
     /// Normalises and compiles phrases, each once, into one array: thousands of them at
     /// start-up, so nothing is allocated per phrase.
-    static func compile(_ texts: [String]) -> Compiled {
+    static func compile(_ lists: [[String]]) -> Compiled {
         var compiled = Compiled()
-        compiled.elements.reserveCapacity(texts.reduce(0) { $0 + $1.utf8.count })
-        compiled.starts.reserveCapacity(texts.count + 1)
-        var seen = SeenPhrases(capacity: texts.count)
+        let count = lists.reduce(0) { $0 + $1.count }
+        compiled.elements.reserveCapacity(lists.reduce(0) { $0 + $1.reduce(0) { $0 + $1.utf8.count } })
+        compiled.starts.reserveCapacity(count + 1)
+        var seen = SeenPhrases(capacity: count)
         var ascii: [Unicode.Scalar] = []
-        for text in texts {
+        for text in lists.joined() {
             let start = compiled.elements.count
             if lowercasedASCII(text, into: &ascii) {
                 appendElements(of: ascii, to: &compiled.elements)
