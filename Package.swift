@@ -30,6 +30,16 @@ let package = Package(
             dependencies: [
                 "PaywallLint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            // A release build on Linux is one static binary: no dynamic loader resolving the Swift
+            // runtime at every start (a pre-commit hook pays that per commit, and pre-commit builds
+            // with a plain `swift build -c release`). The two libraries are FoundationEssentials'
+            // own (through ArgumentParser), which a build without --static-swift-stdlib does not
+            // name.
+            linkerSettings: [
+                .unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release)),
+                .linkedLibrary("_FoundationCollections", .when(platforms: [.linux], configuration: .release)),
+                .linkedLibrary("_FoundationCShims", .when(platforms: [.linux], configuration: .release)),
             ]
         ),
         // Compiles Rules/*.yml into the library, so Rules/ stays the single source of truth

@@ -67,9 +67,9 @@ if [[ -n ${PAYWALL_LINT:-} ]]; then
 else
   log "Building paywall-lint (release, scratch path .build-bench)"
   # Build output goes to stderr: stdout is kept for the report.
-  (cd "$ROOT" && swift build -c release --static-swift-stdlib -Xswiftc -static-executable --scratch-path .build-bench --product paywall-lint) >&2 ||
+  (cd "$ROOT" && swift build -c release --scratch-path .build-bench --product paywall-lint) >&2 ||
     die "swift build failed (see above)"
-  LINT=$(cd "$ROOT" && swift build -c release --static-swift-stdlib -Xswiftc -static-executable --scratch-path .build-bench --show-bin-path)/paywall-lint
+  LINT=$(cd "$ROOT" && swift build -c release --scratch-path .build-bench --show-bin-path)/paywall-lint
   [[ -x $LINT ]] || die "build finished but $LINT is missing"
 fi
 
