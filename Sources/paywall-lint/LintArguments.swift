@@ -25,6 +25,9 @@ struct LintArguments: Equatable {
     var baseline: String?
     var writeBaseline: String?
 
+    /// The values of a command line without options; `LintCommand` declares the same defaults.
+    static let defaults = LintArguments()
+
     /// What is wrong with the values that no single option shows, if anything.
     var invalidity: String? {
         for (name, value) in [
@@ -152,19 +155,19 @@ struct LintArguments: Equatable {
         /// (config path, overrides) → linter index.
         private var linterIndices: [String: Int] = [:]
 
-        init(_ command: LintArguments) throws {
-            ruleSelection = command.ruleSelection
-            storekitFlag = command.storekit
-            explicitConfig = command.ruleSelection.config != nil
-            documented = command.formats.contains(where: \.showsRuleDocumentation)
-            configuration = try command.ruleSelection.configuration()
+        init(_ arguments: LintArguments) throws {
+            ruleSelection = arguments.ruleSelection
+            storekitFlag = arguments.storekit
+            explicitConfig = arguments.ruleSelection.config != nil
+            documented = arguments.formats.contains(where: \.showsRuleDocumentation)
+            configuration = try arguments.ruleSelection.configuration()
             var options = LintOptions()
-            options.limits.maxFileBytes = command.maxFileKib << 10
-            options.limits.maxDepth = command.maxDepth
-            options.limits.maxAliasExpansion = command.maxAliasExpansion
-            options.limits.maxScalarBytes = command.maxScalarKib << 10
-            options.syntaxOnly = command.syntaxOnly
-            if let name = command.dialect {
+            options.limits.maxFileBytes = arguments.maxFileKib << 10
+            options.limits.maxDepth = arguments.maxDepth
+            options.limits.maxAliasExpansion = arguments.maxAliasExpansion
+            options.limits.maxScalarBytes = arguments.maxScalarKib << 10
+            options.syntaxOnly = arguments.syntaxOnly
+            if let name = arguments.dialect {
                 guard let chosen = Dialect(name: name) else {
                     let names = Dialect.allCases.map(\.rawValue).joined(separator: ", ")
                     throw ConfigurationError(
@@ -173,7 +176,7 @@ struct LintArguments: Equatable {
                 options.dialect = chosen
             }
             self.options = options
-            if let path = command.baseline {
+            if let path = arguments.baseline {
                 do {
                     baseline = try Baseline.read(
                         path: path, bytes: try FileSystem.read(path, limit: 64 << 20))

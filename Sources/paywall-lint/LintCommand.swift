@@ -18,7 +18,7 @@ struct LintCommand: ParsableCommand {
     )
 
     @Argument(help: "Files and folders to lint; - reads standard input.")
-    var paths: [String] = ["."]
+    var paths: [String] = LintArguments.defaults.paths
 
     @Option(help: "Output format: text, sarif, json or github. Repeatable, paired with --output.")
     var format: [OutputFormat] = []
@@ -45,7 +45,7 @@ struct LintCommand: ParsableCommand {
     var failOn: Severity?
 
     @Option(help: "Colour in text output: auto (only on a terminal, never with NO_COLOR), always or never.")
-    var color: ColorChoice = .auto
+    var color: ColorChoice = LintArguments.defaults.color
 
     @Flag(help: "Print only findings: no summary when clean.")
     var quiet = false
@@ -62,16 +62,16 @@ struct LintCommand: ParsableCommand {
     @OptionGroup var ruleOptions: RuleOptions
 
     @Option(help: "Largest file to read, in KiB.")
-    var maxFileKib: Int = ReadLimits.default.maxFileBytes >> 10
+    var maxFileKib: Int = LintArguments.defaults.maxFileKib
 
     @Option(help: "Deepest nesting of mappings and lists.")
-    var maxDepth: Int = ReadLimits.default.maxDepth
+    var maxDepth: Int = LintArguments.defaults.maxDepth
 
     @Option(help: "Most nodes YAML aliases may add, counted as if expanded.")
-    var maxAliasExpansion: Int = ReadLimits.default.maxAliasExpansion
+    var maxAliasExpansion: Int = LintArguments.defaults.maxAliasExpansion
 
     @Option(help: "Longest scalar, in KiB.")
-    var maxScalarKib: Int = ReadLimits.default.maxScalarBytes >> 10
+    var maxScalarKib: Int = LintArguments.defaults.maxScalarKib
 
     func validate() throws {
         if let invalidity = arguments.invalidity { throw ValidationError(invalidity) }

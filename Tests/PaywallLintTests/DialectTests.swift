@@ -379,7 +379,7 @@ struct TemplateTests {
         // Same length, first and last eight bytes: the same slot, told apart by their bytes.
         let annual = cache.template(for: "Save now on the annual plan today")
         let yearly = cache.template(for: "Save now on the yearly plan today")
-        #expect(annual.raw.hasPrefix("Save now on the annual"))
+        #expect(annual.raw == "Save now on the annual plan today")
         #expect(yearly.raw == "Save now on the yearly plan today")
         // Many different texts: every one comes back as itself, whatever slot it shares.
         for k in 0..<2_000 {

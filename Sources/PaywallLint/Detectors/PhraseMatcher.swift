@@ -153,24 +153,6 @@ struct Overlaps {
     }
 }
 
-extension Array where Element: Comparable {
-    /// In an ascending array, the index of the first element not below `key` (binary search).
-    func lowerBound(of key: Element) -> Int {
-        lowerBound(of: key, in: 0..<count)
-    }
-
-    /// `lowerBound(of:)` within `range`, which must be sorted.
-    func lowerBound(of key: Element, in range: Range<Int>) -> Int {
-        var low = range.lowerBound
-        var high = range.upperBound
-        while low < high {
-            let middle = (low + high) / 2
-            if self[middle] < key { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
-}
-
 extension Array where Element == Range<Int> {
     /// The span from the first of these ranges to the first of `others` that does not overlap
     /// it, in either order ("closes … tonight", "my privacy doesn't matter", verb-final
@@ -383,7 +365,7 @@ private final class PhraseSet: Sendable {
         var ascii: [Unicode.Scalar] = []
         for text in lists.joined() {
             let start = compiled.elements.count
-            if lowercasedASCII(text, into: &ascii) {
+            if text.lowercasedASCIIScalars(into: &ascii) {
                 appendElements(of: ascii, to: &compiled.elements)
             } else {
                 appendElements(of: normalizedScalars(of: text), to: &compiled.elements)
@@ -396,19 +378,6 @@ private final class PhraseSet: Sendable {
             compiled.starts.append(Int32(end))
         }
         return compiled
-    }
-
-    /// A phrase written in ASCII, lower-cased (all NFKC and folding do to it), in `scalars`;
-    /// false, with `scalars` undefined, for any other phrase.
-    private static func lowercasedASCII(_ text: String, into scalars: inout [Unicode.Scalar]) -> Bool {
-        scalars.removeAll(keepingCapacity: true)
-        return text.utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes {
-                guard byte < 0x80 else { return false }
-                scalars.append(Unicode.Scalar(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte))
-            }
-            return true
-        } ?? false
     }
 
     /// A phrase outside ASCII, normalised as copy text is. Most fold letter for letter; only the

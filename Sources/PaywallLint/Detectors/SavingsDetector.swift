@@ -212,24 +212,14 @@ public struct SavingsDetector: Sendable {
 
     /// The last of `ranges` (sorted, not overlapping) that ends at or before `offset`.
     static func last(in ranges: [Range<Int>], endingBy offset: Int) -> Range<Int>? {
-        var low = 0
-        var high = ranges.count
-        while low < high {
-            let mid = (low + high) / 2
-            if ranges[mid].upperBound <= offset { low = mid + 1 } else { high = mid }
-        }
-        return low > 0 ? ranges[low - 1] : nil
+        let after = ranges.partitionIndex(in: 0..<ranges.count) { $0.upperBound > offset }
+        return after > 0 ? ranges[after - 1] : nil
     }
 
     /// The first of `ranges` (sorted, not overlapping) that starts at or after `offset`.
     static func first(in ranges: [Range<Int>], startingFrom offset: Int) -> Range<Int>? {
-        var low = 0
-        var high = ranges.count
-        while low < high {
-            let mid = (low + high) / 2
-            if ranges[mid].lowerBound < offset { low = mid + 1 } else { high = mid }
-        }
-        return low < ranges.count ? ranges[low] : nil
+        let first = ranges.partitionIndex(in: 0..<ranges.count) { $0.lowerBound >= offset }
+        return first < ranges.count ? ranges[first] : nil
     }
 
     private static func endsClause(_ c: Unicode.Scalar) -> Bool {

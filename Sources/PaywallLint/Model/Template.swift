@@ -50,8 +50,8 @@ public struct Template: Sendable {
     public var normalized: NormalizedText { storage.normalized }
     /// Where `plain` and `raw` stop running in step: from scalar `plain` of `plain` on, scalar
     /// `plain + k` is scalar `raw + k` of `raw` (up to the next jump). Empty when every scalar
-    /// before the last placeholder is at its own offset. One per placeholder rather than an offset per scalar: a large file holds
-    /// hundreds of thousands of copy strings.
+    /// before the last placeholder is at its own offset. One per placeholder rather than an
+    /// offset per scalar: a large file holds hundreds of thousands of copy strings.
     private struct Jump: Sendable {
         var plain: Int32
         var raw: Int32
@@ -61,14 +61,9 @@ public struct Template: Sendable {
     /// found by binary search (a hostile text can hold 100,000 placeholders).
     private func rawOffset(ofPlain offset: Int) -> Int {
         let jumps = storage.jumps
-        var low = 0
-        var high = jumps.count
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(jumps[middle].plain) <= offset { low = middle + 1 } else { high = middle }
-        }
-        guard low > 0 else { return offset }
-        return Int(jumps[low - 1].raw) + offset - Int(jumps[low - 1].plain)
+        let after = jumps.partitionIndex(in: 0..<jumps.count) { Int($0.plain) > offset }
+        guard after > 0 else { return offset }
+        return Int(jumps[after - 1].raw) + offset - Int(jumps[after - 1].plain)
     }
 
     public static let placeholder: Unicode.Scalar = "\u{FFFC}"

@@ -12,20 +12,33 @@ extension String {
     /// The string's scalars in an array; ASCII text, most copy, read straight from its bytes.
     var scalarArray: [Unicode.Scalar] { asciiScalars() ?? Array(unicodeScalars) }
 
-    /// The scalars of an ASCII string, read straight from its bytes (`lowercased`: A–Z as a–z);
-    /// nil for any other string. `Array(unicodeScalars)` decodes a string twice, once to count
-    /// and once to copy, and every copy string and thousands of phrases are turned into scalars.
-    func asciiScalars(lowercased: Bool = false) -> [Unicode.Scalar]? {
+    /// The scalars of an ASCII string, read straight from its bytes; nil for any other string.
+    /// `Array(unicodeScalars)` decodes a string twice, once to count and once to copy, and every
+    /// copy string is turned into scalars.
+    func asciiScalars() -> [Unicode.Scalar]? {
         var text = self
         return text.withUTF8 { bytes in
             guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
             return [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { buffer, count in
                 for (offset, byte) in bytes.enumerated() {
-                    let folded = lowercased && byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
-                    buffer.initializeElement(at: offset, to: Unicode.Scalar(folded))
+                    buffer.initializeElement(at: offset, to: Unicode.Scalar(byte))
                 }
                 count = bytes.count
             }
         }
+    }
+
+    /// The scalars of an ASCII string with A–Z as a–z (all NFKC and case folding do to it), in
+    /// `scalars`, whose storage is reused: thousands of phrases are compiled at start-up. False,
+    /// with `scalars` undefined, for any other string.
+    func lowercasedASCIIScalars(into scalars: inout [Unicode.Scalar]) -> Bool {
+        scalars.removeAll(keepingCapacity: true)
+        return utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes {
+                guard byte < 0x80 else { return false }
+                scalars.append(Unicode.Scalar(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte))
+            }
+            return true
+        } ?? false
     }
 }
