@@ -252,17 +252,28 @@ import Testing
         // Indonesian, money to spare).
         LabelledSet(file: "copy-heldout-16.tsv", label: "held-out 16 ", minimumLines: 100),
         // 720 strings, 24 languages, written blind after set 16 was mended, with the same brief
-        // (negatives for payment verbs now also achievements unlocked in games), never shown line
-        // by line: the current measure of generalisation. Its first run: precision price,
-        // savings and free 1.00, urgency 0.96, confirmshaming 0.95, payment verbs 0.80; recall
-        // price 1.00, savings 0.96, payment verbs 0.94, urgency 0.89, free 0.76, confirmshaming
-        // 0.76 (0.76 in the ten languages issue 5 names and in the other fourteen). Pinned at
-        // those figures.
+        // (negatives for payment verbs now also achievements unlocked in games). Its one blind
+        // run: precision price, savings and free 1.00, urgency 0.96, confirmshaming 0.95, payment
+        // verbs 0.80; recall price 1.00, savings 0.96, payment verbs 0.94, urgency 0.89, free
+        // 0.76, confirmshaming 0.76 (0.76 in the ten languages issue 5 names and in the other
+        // fourteen). Then read and mended: payment verbs read a newsletter, a channel, Face ID,
+        // a PIN or a new version anywhere in the label as another sense (a vocabulary, not
+        // phrases); "the first month is on us", people watching the offer, "tomorrow is too
+        // late", closing the page and "the quickest get it" in the 24 languages; "I'd rather
+        // pay" is left to the structure (monthly is a neutral choice, more is a bad outcome);
+        // a label naming the user's own good (a dog, health) speaks for the user.
+        LabelledSet(file: "copy-heldout-17.tsv", label: "held-out 17 ", minimumLines: 100),
+        // 720 strings, 24 languages, written blind after set 17 was mended, with the same brief,
+        // never shown line by line: the current measure of generalisation. Its first run:
+        // precision price, savings, free and confirmshaming 1.00, urgency 0.99, payment verbs
+        // 0.96; recall free 1.00, urgency 0.99, price 0.98, savings 0.94, payment verbs 0.92,
+        // confirmshaming 0.81 (0.84 in the ten languages issue 5 names, 0.79 in the other
+        // fourteen). Pinned at those figures.
         LabelledSet(
-            file: "copy-heldout-17.tsv", label: "held-out 17 ", minimumLines: 100, blind: true,
+            file: "copy-heldout-18.tsv", label: "held-out 18 ", minimumLines: 100, blind: true,
             floors: [
-                "price": (0.99, 0.99), "savings": (0.99, 0.95), "urgency": (0.95, 0.88), "free": (0.99, 0.75),
-                "payment-verb": (0.79, 0.93), "confirmshaming": (0.94, 0.75),
+                "price": (0.99, 0.97), "savings": (0.99, 0.93), "urgency": (0.98, 0.98), "free": (0.99, 0.99),
+                "payment-verb": (0.95, 0.91), "confirmshaming": (0.99, 0.81),
             ]),
     ]
 
@@ -517,6 +528,18 @@ import Testing
         #expect(found("Start Free Trial") == [])
     }
 
+    /// A word that gives the verb another sense cancels it wherever it stands in the label.
+    @Test func paymentVerbsInOtherSenses() throws {
+        let detector = PaymentVerbDetector(vocabularies: try Self.vocabularies())
+        func found(_ text: String) -> [String] { detector.matches(in: Template(text).plain).map(\.text) }
+        #expect(found("Subscribe to our weekly newsletter") == [])
+        #expect(found("Face IDでロックを解除") == [])
+        #expect(found("Abonner på kanalen vår") == [])
+        #expect(found("Upgrade now: a new version is out") == [])
+        #expect(found("Subscribe to Premium") == ["Subscribe"])
+        #expect(found("Unlock Premium") == ["Unlock"])
+    }
+
     @Test func urgencyAndConfirmshaming() throws {
         let vocabularies = try Self.vocabularies()
         let urgency = UrgencyDetector(vocabularies: vocabularies)
@@ -531,6 +554,15 @@ import Testing
                 "I’ll pay full price"
             ])
         #expect(shaming.matches(in: Template("Not now").plain) == [])
+        // Naming one's own good speaks for oneself; a preference for paying monthly is neutral.
+        #expect(
+            shaming.matches(in: Template("Hunden får klare seg selv").plain).map(\.text) == ["klare seg selv"]
+        )
+        #expect(shaming.matches(in: Template("No thanks, I'd rather pay monthly").plain) == [])
+        #expect(
+            shaming.matches(in: Template("Nein, ich zahle lieber mehr").plain).map(\.text) == [
+                "zahle lieber mehr"
+            ])
     }
 
     // MARK: - PhraseMatcher

@@ -16,7 +16,8 @@
 ///   plan, later, monthly): "I like overspending", "I'd rather stay unproductive", but not
 ///   "I'll keep my current plan".
 /// Indifference and strong preference speak for the user themselves, so they count as context
-/// in languages that leave the pronoun out ("광고 보는 게 좋아요").
+/// in languages that leave the pronoun out ("광고 보는 게 좋아요"); so does naming the user's own
+/// good, which a decline only names to belittle it ("Hunden får klare seg selv").
 /// A label with a benefit negation (`shaming-exceptions`: "never lose", "nie wieder") is an
 /// advertisement, not a decline. "No thanks, I'll stick with the free plan" has none of these.
 public struct ConfirmshamingDetector: Sendable {
@@ -62,7 +63,9 @@ public struct ConfirmshamingDetector: Sendable {
         guard known.isEmpty else { return known }
         let shrugs = indifference.ranges(in: normalized)
         let likes = preferences.ranges(in: normalized)
-        guard !shrugs.isEmpty || !likes.isEmpty || !context.ranges(in: normalized).isEmpty else { return [] }
+        let goods = selfGoods.ranges(in: normalized)
+        guard !shrugs.isEmpty || !likes.isEmpty || !goods.isEmpty || !context.ranges(in: normalized).isEmpty
+        else { return [] }
         func match(_ range: Range<Int>) -> [DetectorMatch] {
             [DetectorMatch(range, of: normalized, in: text)]
         }
@@ -70,7 +73,7 @@ public struct ConfirmshamingDetector: Sendable {
         let betterment = improvement.ranges(in: normalized)
         if !shrugs.isEmpty,
             let pair = shrugs.pairedSpan(
-                with: (selfGoods.ranges(in: normalized) + betterment).sorted { $0.lowerBound < $1.lowerBound }
+                with: (goods + betterment).sorted { $0.lowerBound < $1.lowerBound }
             )
         {
             return match(pair)

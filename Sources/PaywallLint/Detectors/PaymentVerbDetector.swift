@@ -3,16 +3,20 @@
 /// variable here, so `start {} week` also matches "Start $0.99 Week".
 ///
 /// Vocabularies: `payment-verbs`, with `payment-verb-exceptions` for labels that contain a
-/// payment verb without asking for money ("Restore purchases", "Manage subscription"); the
-/// currency vocabularies for literal prices.
+/// payment verb without asking for money ("Restore purchases", "Manage subscription");
+/// `payment-verb-other-senses` for words that give every payment verb in the label another
+/// sense, wherever they stand (a newsletter or a channel one subscribes to, Face ID or a PIN one
+/// unlocks with, a new version one upgrades to); the currency vocabularies for literal prices.
 public struct PaymentVerbDetector: Sendable {
     private let matcher: PhraseMatcher
+    private let otherSenses: PhraseMatcher
     private let prices: PriceDetector
 
     public init(vocabularies: [String: [String]]) {
         matcher = PhraseMatcher(
             phrases: vocabularies["payment-verbs"] ?? [],
             exceptions: vocabularies["payment-verb-exceptions"] ?? [])
+        otherSenses = PhraseMatcher(phrases: vocabularies["payment-verb-other-senses"] ?? [])
         prices = PriceDetector(vocabularies: vocabularies)
     }
 
@@ -22,6 +26,9 @@ public struct PaymentVerbDetector: Sendable {
 
     /// Matches, given the text and its normalisation (computed once per copy string).
     public func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
+        // Phrase exceptions only cancel the words they overlap; the object of the verb can stand
+        // anywhere in the label ("Subscribe to our weekly newsletter", "Face IDでロックを解除").
+        guard otherSenses.ranges(in: normalized).isEmpty else { return [] }
         let priceMatches = prices.matches(in: text, normalized: normalized)
         guard !priceMatches.isEmpty else { return matcher.matches(in: text, normalized: normalized) }
         // Each literal price becomes one placeholder; `origins` maps back to `text`.
