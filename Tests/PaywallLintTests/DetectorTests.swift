@@ -263,17 +263,30 @@ import Testing
         // pay" is left to the structure (monthly is a neutral choice, more is a bad outcome);
         // a label naming the user's own good (a dog, health) speaks for the user.
         LabelledSet(file: "copy-heldout-17.tsv", label: "held-out 17 ", minimumLines: 100),
-        // 720 strings, 24 languages, written blind after set 17 was mended, with the same brief,
-        // never shown line by line: the current measure of generalisation. Its first run:
-        // precision price, savings, free and confirmshaming 1.00, urgency 0.99, payment verbs
-        // 0.96; recall free 1.00, urgency 0.99, price 0.98, savings 0.94, payment verbs 0.92,
-        // confirmshaming 0.81 (0.84 in the ten languages issue 5 names, 0.79 in the other
-        // fourteen). Pinned at those figures.
+        // 720 strings, 24 languages, written blind after set 17 was mended, with the same brief.
+        // Its one blind run: precision price, savings, free and confirmshaming 1.00, urgency
+        // 0.99, payment verbs 0.96; recall free 1.00, urgency 0.99, price 0.98, savings 0.94,
+        // payment verbs 0.92, confirmshaming 0.81 (0.84 in the ten languages issue 5 names,
+        // 0.79 in the other fourteen). Then read and mended: small numbers spelled out before
+        // "months free"; "a third cheaper", "pay for 10 months, use 12", "never again at this
+        // price"; activating a subscription, going to payment, starting a subscription; a new
+        // level in a game and paying attention are no payment; being bad at something, stress,
+        // pirates, the sofa, being forever single and "not that important" in the 24 languages.
+        // Its one miss left: "499k" for 499,000 dong, which is "499k users" elsewhere.
         LabelledSet(
-            file: "copy-heldout-18.tsv", label: "held-out 18 ", minimumLines: 100, blind: true,
+            file: "copy-heldout-18.tsv", label: "held-out 18 ", minimumLines: 100,
+            floors: ["price": (0.95, 0.98)]),
+        // 720 strings, 24 languages, written blind after set 18 was mended, with the same brief,
+        // never shown line by line: the current measure of generalisation. Its first run:
+        // precision price, savings and free 1.00, urgency 0.99, confirmshaming 0.97, payment
+        // verbs 0.94; recall price 0.98, urgency 0.97, savings and payment verbs 0.96, free and
+        // confirmshaming 0.90 (confirmshaming 0.89 in the ten languages issue 5 names, 0.90 in
+        // the other fourteen). Pinned at those figures.
+        LabelledSet(
+            file: "copy-heldout-19.tsv", label: "held-out 19 ", minimumLines: 100, blind: true,
             floors: [
-                "price": (0.99, 0.97), "savings": (0.99, 0.93), "urgency": (0.98, 0.98), "free": (0.99, 0.99),
-                "payment-verb": (0.95, 0.91), "confirmshaming": (0.99, 0.81),
+                "price": (0.99, 0.97), "savings": (0.99, 0.95), "urgency": (0.98, 0.97), "free": (0.99, 0.89),
+                "payment-verb": (0.94, 0.95), "confirmshaming": (0.97, 0.89),
             ]),
     ]
 

@@ -1,18 +1,20 @@
 /// Hard-coded savings, which go stale as soon as a store price changes: a percentage with a
 /// minus sign ("-40%") or next to a savings word ("Save 17%", "50% off", "30 % Rabatt",
 /// "%30 indirim"), a number right before a CJK discount word ("7折", "3割引"), an amount next to
-/// a savings word ("saves you $25"), a number of free periods ("2 months free", "2か月分無料") and
+/// a savings word ("saves you $25"), a number of free periods ("2 months free", "2か月分無料",
+/// "zwei Monate geschenkt") and
 /// complete savings phrases ("half price", "半額"). "100% private" and "50% more brushes" name no
 /// saving, and `{{ savings_percent }}` is how a saving should be written.
 ///
 /// Vocabularies: `savings-words` (with `savings-exceptions`: "less battery" is no price cut),
 /// `savings-phrases`, `free-period-words` (with `free-period-exceptions`: "try 7 days free" is
-/// a trial, no bonus), `free-words` (with `free-exceptions`), and the currency vocabularies
-/// through `PriceDetector`.
+/// a trial, no bonus) and `number-words` (small numbers spelled out) for the number of periods,
+/// `free-words` (with `free-exceptions`), and the currency vocabularies through `PriceDetector`.
 public struct SavingsDetector: Sendable {
     private let words: PhraseMatcher
     private let phrases: PhraseMatcher
     private let periods: PhraseMatcher
+    private let numberWords: PhraseMatcher
     private let free: PhraseMatcher
     private let trialMarkers: PhraseMatcher
     private let prices: PriceDetector
@@ -34,6 +36,7 @@ public struct SavingsDetector: Sendable {
         )
         phrases = PhraseMatcher(phrases: vocabularies["savings-phrases"] ?? [])
         periods = PhraseMatcher(phrases: vocabularies["free-period-words"] ?? [])
+        numberWords = PhraseMatcher(phrases: vocabularies["number-words"] ?? [])
         free = PhraseMatcher(
             phrases: vocabularies["free-words"] ?? [], exceptions: vocabularies["free-exceptions"] ?? [])
         trialMarkers = PhraseMatcher(phrases: vocabularies["free-period-exceptions"] ?? [])
@@ -57,8 +60,8 @@ public struct SavingsDetector: Sendable {
             found += percentages(in: t, words: savingsWords)
             found += discountNumbers(in: t, words: savingsWords)
             found += amounts(in: text, words: savingsWords)
-            found += freePeriods(in: text)
         }
+        found += freePeriods(in: text)
         return Self.merged(found)
     }
 
@@ -134,7 +137,8 @@ public struct SavingsDetector: Sendable {
         return result
     }
 
-    /// "2 months free", "1 mois offert", "2か月分無料": a number of periods, then "free".
+    /// "2 months free", "1 mois offert", "2か月分無料", "zwei Monate geschenkt": a number of
+    /// periods, then "free".
     private func freePeriods(in text: NormalizedText) -> [Range<Int>] {
         let t = text.scalars
         let periodRanges = periods.ranges(in: text)
@@ -145,7 +149,8 @@ public struct SavingsDetector: Sendable {
         var result: [Range<Int>] = []
         for freeRange in free.ranges(in: text) {
             var end = skipSpaces(t, backFrom: freeRange.lowerBound)
-            if periodEndingAt[end] == nil, end > 0 {
+            let adjacent = periodEndingAt[end] != nil
+            if !adjacent, end > 0 {
                 // One word may stand between: "2か月分無料" (分, "worth of").
                 if Scalars.isUnspaced(t[end - 1]) {
                     end -= 1
@@ -156,10 +161,18 @@ public struct SavingsDetector: Sendable {
             }
             guard let period = periodEndingAt[end] else { continue }
             let numberEnd = skipSpaces(t, backFrom: period.lowerBound)
-            guard numberEnd > 0, Scalars.isDigit(t[numberEnd - 1]) else { continue }
-            var start = numberEnd - 1
-            while start > 0, Scalars.isDigit(t[start - 1]) { start -= 1 }
-            result.append(start..<freeRange.upperBound)
+            guard numberEnd > 0 else { continue }
+            if Scalars.isDigit(t[numberEnd - 1]) {
+                var start = numberEnd - 1
+                while start > 0, Scalars.isDigit(t[start - 1]) { start -= 1 }
+                result.append(start..<freeRange.upperBound)
+            } else if adjacent,
+                let number = numberWords.ranges(in: text).last(where: { $0.upperBound == numberEnd })
+            {
+                // A spelled number only right before "months free": "jeden Tag eine kostenlose
+                // Zeichnung" is a daily gift, and German "jeden" is Polish "one".
+                result.append(number.lowerBound..<freeRange.upperBound)
+            }
         }
         return result
     }
