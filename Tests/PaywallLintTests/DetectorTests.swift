@@ -276,17 +276,33 @@ import Testing
         LabelledSet(
             file: "copy-heldout-18.tsv", label: "held-out 18 ", minimumLines: 100,
             floors: ["price": (0.95, 0.98)]),
-        // 720 strings, 24 languages, written blind after set 18 was mended, with the same brief,
-        // never shown line by line: the current measure of generalisation. Its first run:
-        // precision price, savings and free 1.00, urgency 0.99, confirmshaming 0.97, payment
-        // verbs 0.94; recall price 0.98, urgency 0.97, savings and payment verbs 0.96, free and
-        // confirmshaming 0.90 (confirmshaming 0.89 in the ten languages issue 5 names, 0.90 in
-        // the other fourteen). Pinned at those figures.
+        // 720 strings, 24 languages, written blind after set 18 was mended, with the same brief.
+        // Its one blind run: precision price, savings and free 1.00, urgency 0.99,
+        // confirmshaming 0.97, payment verbs 0.94; recall price 0.98, urgency 0.97, savings and
+        // payment verbs 0.96, free and confirmshaming 0.90 (confirmshaming 0.89 in the ten
+        // languages issue 5 names, 0.90 in the other fourteen). Then read and mended: a price set
+        // against another ("invece di", "statt"); "not a cent" and "costs you nothing", "the last
+        // days", "N hours" as a near time in the 24 languages; a lesson that ends in 3 minutes
+        // is no deadline; an OS version, a show and its episodes give payment verbs another
+        // sense; becoming a Premium member is a payment verb; "perfect already", "not really
+        // important", "doesn't interest me"; the basic plan and paying monthly in Arabic are
+        // neutral choices. Its one miss left: "499k" again.
         LabelledSet(
-            file: "copy-heldout-19.tsv", label: "held-out 19 ", minimumLines: 100, blind: true,
+            file: "copy-heldout-19.tsv", label: "held-out 19 ", minimumLines: 100,
+            floors: ["price": (0.95, 0.98)]),
+        // 720 strings, 24 languages, written blind after set 19 was mended, with the same brief
+        // but fresh wordings asked for and no example declines given, never shown line by line:
+        // the current measure of generalisation. (The briefs of sets 18 and 19 listed example
+        // declines and phrases that earlier mends had covered, and their writers reused some:
+        // their first runs flattered the detectors.) Its first run: precision price, savings and
+        // free 1.00, urgency 0.99, confirmshaming 0.98, payment verbs 0.92; recall price 1.00,
+        // free 0.96, urgency 0.93, payment verbs 0.88, savings 0.84, confirmshaming 0.55 (0.66 in
+        // the ten languages issue 5 names, 0.48 in the other fourteen). Pinned at those figures.
+        LabelledSet(
+            file: "copy-heldout-20.tsv", label: "held-out 20 ", minimumLines: 100, blind: true,
             floors: [
-                "price": (0.99, 0.97), "savings": (0.99, 0.95), "urgency": (0.98, 0.97), "free": (0.99, 0.89),
-                "payment-verb": (0.94, 0.95), "confirmshaming": (0.97, 0.89),
+                "price": (0.99, 0.99), "savings": (0.99, 0.83), "urgency": (0.98, 0.92), "free": (0.99, 0.95),
+                "payment-verb": (0.91, 0.87), "confirmshaming": (0.97, 0.54),
             ]),
     ]
 
@@ -503,6 +519,8 @@ import Testing
         ("Annual saves you $25 compared with weekly", "saves you $25"),
         ("12 months for the price of 9", "for the price of 9"),
         ("Pay for 10 months, get 12", "Pay for 10 months, get 12"),
+        ("Jahresplan: zwei Monate geschenkt", "zwei Monate geschenkt"),
+        ("Solo 29,99 € invece di 59,99 €", "29,99 € invece di 59,99 €"),
     ])
     func savingsExamples(text: String, saving: String) throws {
         #expect(try savings(text) == [saving])
@@ -513,6 +531,7 @@ import Testing
         "Save your drawings",
         "Save 3 custom palettes", "Zoom up to 400%", "100% ad-free", "7种折纸模板", "Less than $1 a day",
         "2 free drawings every month", "Loved by 90% of artists, save time",
+        "Du hast jeden Tag eine kostenlose Zeichnung", "Monthly $4.99 or yearly $39.99",
     ])
     func noSavings(text: String) throws {
         #expect(try savings(text) == [])

@@ -3,13 +3,15 @@
 /// "%30 indirim"), a number right before a CJK discount word ("7折", "3割引"), an amount next to
 /// a savings word ("saves you $25"), a number of free periods ("2 months free", "2か月分無料",
 /// "zwei Monate geschenkt") and
-/// complete savings phrases ("half price", "半額"). "100% private" and "50% more brushes" name no
+/// complete savings phrases ("half price", "半額"), and a price set against another ("29,99 €
+/// invece di 59,99 €"). "100% private" and "50% more brushes" name no
 /// saving, and `{{ savings_percent }}` is how a saving should be written.
 ///
 /// Vocabularies: `savings-words` (with `savings-exceptions`: "less battery" is no price cut),
 /// `savings-phrases`, `free-period-words` (with `free-period-exceptions`: "try 7 days free" is
 /// a trial, no bonus) and `number-words` (small numbers spelled out) for the number of periods,
-/// `free-words` (with `free-exceptions`), and the currency vocabularies through `PriceDetector`.
+/// `free-words` (with `free-exceptions`), `price-comparisons` ("instead of", "statt") between two
+/// prices, and the currency vocabularies through `PriceDetector`.
 public struct SavingsDetector: Sendable {
     private let words: PhraseMatcher
     private let phrases: PhraseMatcher
@@ -17,6 +19,7 @@ public struct SavingsDetector: Sendable {
     private let numberWords: PhraseMatcher
     private let free: PhraseMatcher
     private let trialMarkers: PhraseMatcher
+    private let priceComparisons: PhraseMatcher
     private let prices: PriceDetector
 
     /// Most words a savings word may stand from its number: "Save up to 70%", "Réduction de 25 %".
@@ -40,6 +43,7 @@ public struct SavingsDetector: Sendable {
         free = PhraseMatcher(
             phrases: vocabularies["free-words"] ?? [], exceptions: vocabularies["free-exceptions"] ?? [])
         trialMarkers = PhraseMatcher(phrases: vocabularies["free-period-exceptions"] ?? [])
+        priceComparisons = PhraseMatcher(phrases: vocabularies["price-comparisons"] ?? [])
         prices = PriceDetector(vocabularies: vocabularies)
     }
 
@@ -59,7 +63,9 @@ public struct SavingsDetector: Sendable {
             let savingsWords = words.ranges(in: text)
             found += percentages(in: t, words: savingsWords)
             found += discountNumbers(in: t, words: savingsWords)
-            found += amounts(in: text, words: savingsWords)
+            let amounts = prices.prices(in: text).map(\.range)
+            found += self.amounts(amounts, in: text, words: savingsWords)
+            found += comparedPrices(amounts, in: text)
         }
         found += freePeriods(in: text)
         return Self.merged(found)
@@ -118,11 +124,12 @@ public struct SavingsDetector: Sendable {
     }
 
     /// "Save $20", "saves you $25", "5 € günstiger".
-    private func amounts(in text: NormalizedText, words: [Range<Int>]) -> [Range<Int>] {
+    private func amounts(_ amounts: [Range<Int>], in text: NormalizedText, words: [Range<Int>]) -> [Range<
+        Int
+    >] {
         let t = text.scalars
         var result: [Range<Int>] = []
-        for price in prices.prices(in: text) {
-            let range = price.range
+        for range in amounts {
             if let word = Self.last(in: words, endingBy: range.lowerBound),
                 let gap = gapWords(t, word.upperBound..<range.lowerBound), gap.count <= 1,
                 !gap.contains(where: Self.comparisons.contains)
@@ -133,6 +140,23 @@ public struct SavingsDetector: Sendable {
             {
                 result.append(range.lowerBound..<word.upperBound)
             }
+        }
+        return result
+    }
+
+    /// "29,99 € invece di 59,99 €", "$39.99 instead of $59.88": two prices with a comparison
+    /// between them, a few words at most.
+    private func comparedPrices(_ amounts: [Range<Int>], in text: NormalizedText) -> [Range<Int>] {
+        guard amounts.count >= 2 else { return [] }
+        let connectors = priceComparisons.ranges(in: text)
+        guard !connectors.isEmpty else { return [] }
+        var result: [Range<Int>] = []
+        for (first, second) in zip(amounts, amounts.dropFirst()) {
+            let gap = first.upperBound..<second.lowerBound
+            guard gap.count <= Self.maximumGapScalars,
+                connectors.contains(where: { gap.contains($0.lowerBound) && $0.upperBound <= gap.upperBound })
+            else { continue }
+            result.append(first.lowerBound..<second.upperBound)
         }
         return result
     }
