@@ -291,18 +291,31 @@ import Testing
             file: "copy-heldout-19.tsv", label: "held-out 19 ", minimumLines: 100,
             floors: ["price": (0.95, 0.98)]),
         // 720 strings, 24 languages, written blind after set 19 was mended, with the same brief
-        // but fresh wordings asked for and no example declines given, never shown line by line:
-        // the current measure of generalisation. (The briefs of sets 18 and 19 listed example
-        // declines and phrases that earlier mends had covered, and their writers reused some:
-        // their first runs flattered the detectors.) Its first run: precision price, savings and
-        // free 1.00, urgency 0.99, confirmshaming 0.98, payment verbs 0.92; recall price 1.00,
-        // free 0.96, urgency 0.93, payment verbs 0.88, savings 0.84, confirmshaming 0.55 (0.66 in
-        // the ten languages issue 5 names, 0.48 in the other fourteen). Pinned at those figures.
+        // but fresh wordings asked for and no example declines given. (The briefs of sets 18 and
+        // 19 listed example declines and phrases that earlier mends had covered, and their
+        // writers reused some: their first runs flattered the detectors.) Its one blind run:
+        // precision price, savings and free 1.00, urgency 0.99, confirmshaming 0.98, payment
+        // verbs 0.92; recall price 1.00, free 0.96, urgency 0.93, payment verbs 0.88, savings
+        // 0.84, confirmshaming 0.55 (0.66 in the ten languages issue 5 names, 0.48 in the other
+        // fourteen). Then read and mended: fewer periods paid than had ("Paghi 9 mesi, ne ascolti
+        // 12", pay-words), an en dash as a minus ("–50 %"), "half as much", "soon over", "won't
+        // come back", "tonight", "no need to pay" and zero spelled out in the 24 languages;
+        // podcasts, bulletins, warnings and achievements in Chinese give payment verbs another
+        // sense; money out of the window or through one's fingers, blurry photos, a pet that
+        // does not listen, plants drying up, fines, loneliness, "couch potato" as bad outcomes.
+        LabelledSet(file: "copy-heldout-20.tsv", label: "held-out 20 ", minimumLines: 100),
+        // 720 strings, 24 languages, written blind after set 20 was mended, from a brief that
+        // describes each detector without examples and asks for many angles and tones of
+        // declines, never shown line by line: the current measure of generalisation. Its first
+        // run: precision price, savings and free 1.00, confirmshaming 0.98, urgency 0.97, payment
+        // verbs 0.88; recall free 0.96, price 0.94, payment verbs 0.92, urgency 0.85,
+        // confirmshaming 0.55, savings 0.44 (0.55 in the ten languages issue 5 names, 0.36 in
+        // the other fourteen). Pinned at those figures.
         LabelledSet(
-            file: "copy-heldout-20.tsv", label: "held-out 20 ", minimumLines: 100, blind: true,
+            file: "copy-heldout-21.tsv", label: "held-out 21 ", minimumLines: 100, blind: true,
             floors: [
-                "price": (0.99, 0.99), "savings": (0.99, 0.83), "urgency": (0.98, 0.92), "free": (0.99, 0.95),
-                "payment-verb": (0.91, 0.87), "confirmshaming": (0.97, 0.54),
+                "price": (0.99, 0.93), "savings": (0.99, 0.43), "urgency": (0.97, 0.84), "free": (0.99, 0.95),
+                "payment-verb": (0.88, 0.91), "confirmshaming": (0.97, 0.54),
             ]),
     ]
 
@@ -521,6 +534,8 @@ import Testing
         ("Pay for 10 months, get 12", "Pay for 10 months, get 12"),
         ("Jahresplan: zwei Monate geschenkt", "zwei Monate geschenkt"),
         ("Solo 29,99 € invece di 59,99 €", "29,99 € invece di 59,99 €"),
+        ("Paghi 9 mesi, ne ascolti 12", "Paghi 9 mesi, ne ascolti 12"),
+        ("–50 % sur votre première année", "–50 %"),
     ])
     func savingsExamples(text: String, saving: String) throws {
         #expect(try savings(text) == [saving])
@@ -532,6 +547,7 @@ import Testing
         "Save 3 custom palettes", "Zoom up to 400%", "100% ad-free", "7种折纸模板", "Less than $1 a day",
         "2 free drawings every month", "Loved by 90% of artists, save time",
         "Du hast jeden Tag eine kostenlose Zeichnung", "Monthly $4.99 or yearly $39.99",
+        "Pay for 12 months up front, 2 devices",
     ])
     func noSavings(text: String) throws {
         #expect(try savings(text) == [])

@@ -665,6 +665,10 @@ enum Scalars {
         // …or, in these runs, small letter second after an odd capital ("Ł ł", "Ž ž").
         case 0x139...0x13E, 0x141...0x148, 0x179...0x17E: Unicode.Scalar(c.value + (c.value & 1))
         case 0x178: "\u{FF}"  // Ÿ
+        // Latin Extended Additional (Vietnamese "ạ ế ở"), capital even, and Vietnamese "ơ".
+        case 0x1E00...0x1E95, 0x1EA0...0x1EFF, 0x1A0...0x1A1: Unicode.Scalar(c.value | 1)
+        case 0x1AF: "\u{1B0}"  // Ư
+        case 0x1B0: c
         case 0x131, 0x138, 0x3B1...0x3C1, 0x3C3...0x3C9:  // ı, ĸ, Greek small letters
             c
         case 0xE0...0xF6, 0xF8...0xFF, 0x430...0x45F, 0x5D0...0x5EA, 0x621...0x63A, 0x641...0x64A,
@@ -700,6 +704,20 @@ enum Scalars {
         0xED0, 0xF20, 0x1040, 0x1090, 0x17E0, 0x1810, 0x1946, 0x19D0, 0x1A80, 0x1A90, 0x1B50, 0x1BB0,
         0x1C40, 0x1C50, 0xA620, 0xA8D0, 0xA900, 0xA9D0, 0xA9F0, 0xAA50, 0xABF0, 0xFF10,
     ]
+
+    /// The offset of the first scalar from `start` on that is not whitespace.
+    static func skipSpaces(_ t: [Unicode.Scalar], from start: Int) -> Int {
+        var k = start
+        while k < t.count, isSpace(t[k]) { k += 1 }
+        return k
+    }
+
+    /// The offset just past the last scalar before `end` that is not whitespace.
+    static func skipSpaces(_ t: [Unicode.Scalar], backFrom end: Int) -> Int {
+        var k = end
+        while k > 0, isSpace(t[k - 1]) { k -= 1 }
+        return k
+    }
 
     static func isSpace(_ c: Unicode.Scalar) -> Bool {
         // ASCII without a property lookup: most text is ASCII and this runs for every scalar.

@@ -51,13 +51,13 @@ public struct PriceDetector: Sendable {
             let amount = Self.amount(in: t, at: i)
             defer { i = max(amount.end, i + 1) }
             guard amount.isValid else { continue }
-            var before = endingAt[i] ?? endingAt[skipSpaces(t, backFrom: i)]
+            var before = endingAt[i] ?? endingAt[Scalars.skipSpaces(t, backFrom: i)]
             if let currency = before, currency.lowerBound < taken || isSingleLetter(currency, in: t) {
                 before = nil
             }
             if before == nil, i > 0, Self.continuesToken(t[i - 1]) { continue }
             var after: Range<Int>?
-            let next = skipSpaces(t, from: amount.end)
+            let next = Scalars.skipSpaces(t, from: amount.end)
             if let currency = startingAt[next] {
                 if !isSingleLetter(currency, in: t) {
                     after = currency
@@ -142,15 +142,4 @@ public struct PriceDetector: Sendable {
         range.count == 1 && t[range.lowerBound].isASCII && Scalars.isSpacedWord(t[range.lowerBound])
     }
 
-    private func skipSpaces(_ t: [Unicode.Scalar], from start: Int) -> Int {
-        var k = start
-        while k < t.count, Scalars.isSpace(t[k]) { k += 1 }
-        return k
-    }
-
-    private func skipSpaces(_ t: [Unicode.Scalar], backFrom end: Int) -> Int {
-        var k = end
-        while k > 0, Scalars.isSpace(t[k - 1]) { k -= 1 }
-        return k
-    }
 }

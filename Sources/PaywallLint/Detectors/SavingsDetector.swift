@@ -2,7 +2,7 @@
 /// minus sign ("-40%") or next to a savings word ("Save 17%", "50% off", "30 % Rabatt",
 /// "%30 indirim"), a number right before a CJK discount word ("7折", "3割引"), an amount next to
 /// a savings word ("saves you $25"), a number of free periods ("2 months free", "2か月分無料",
-/// "zwei Monate geschenkt") and
+/// "zwei Monate geschenkt"), fewer periods paid than had ("Paghi 9 mesi, ne ascolti 12") and
 /// complete savings phrases ("half price", "半額"), and a price set against another ("29,99 €
 /// invece di 59,99 €"). "100% private" and "50% more brushes" name no
 /// saving, and `{{ savings_percent }}` is how a saving should be written.
@@ -11,7 +11,8 @@
 /// `savings-phrases`, `free-period-words` (with `free-period-exceptions`: "try 7 days free" is
 /// a trial, no bonus) and `number-words` (small numbers spelled out) for the number of periods,
 /// `free-words` (with `free-exceptions`), `price-comparisons` ("instead of", "statt") between two
-/// prices, and the currency vocabularies through `PriceDetector`.
+/// prices, `pay-words` ("pay for", "paghi") before a number of periods, and the currency
+/// vocabularies through `PriceDetector`.
 public struct SavingsDetector: Sendable {
     private let words: PhraseMatcher
     private let phrases: PhraseMatcher
@@ -20,6 +21,7 @@ public struct SavingsDetector: Sendable {
     private let free: PhraseMatcher
     private let trialMarkers: PhraseMatcher
     private let priceComparisons: PhraseMatcher
+    private let payWords: PhraseMatcher
     private let prices: PriceDetector
 
     /// Most words a savings word may stand from its number: "Save up to 70%", "Réduction de 25 %".
@@ -44,6 +46,7 @@ public struct SavingsDetector: Sendable {
             phrases: vocabularies["free-words"] ?? [], exceptions: vocabularies["free-exceptions"] ?? [])
         trialMarkers = PhraseMatcher(phrases: vocabularies["free-period-exceptions"] ?? [])
         priceComparisons = PhraseMatcher(phrases: vocabularies["price-comparisons"] ?? [])
+        payWords = PhraseMatcher(phrases: vocabularies["pay-words"] ?? [])
         prices = PriceDetector(vocabularies: vocabularies)
     }
 
@@ -66,6 +69,7 @@ public struct SavingsDetector: Sendable {
             let amounts = prices.prices(in: text).map(\.range)
             found += self.amounts(amounts, in: text, words: savingsWords)
             found += comparedPrices(amounts, in: text)
+            found += fewerPeriodsPaid(in: text)
         }
         found += freePeriods(in: text)
         return Self.merged(found)
@@ -92,9 +96,9 @@ public struct SavingsDetector: Sendable {
                 }
                 range = start..<(i + 1)
             }
-            // A minus sign makes it a discount badge: "-40%", "−50 %" (not "10-20%").
+            // A minus sign makes it a discount badge: "-40%", "−50 %", "–50 %" (not "10-20%").
             let sign = range.lowerBound - 1
-            if sign >= 0, t[sign] == "-" || t[sign] == "\u{2212}",
+            if sign >= 0, t[sign] == "-" || t[sign] == "\u{2212}" || t[sign] == "\u{2013}",
                 sign == 0 || !Scalars.isWord(t[sign - 1])
             {
                 result.append(sign..<range.upperBound)
@@ -161,6 +165,37 @@ public struct SavingsDetector: Sendable {
         return result
     }
 
+    /// "Paghi 9 mesi, ne ascolti 12", "Betala för 9 månader, få 12": a payment for a number of
+    /// periods, and a larger number after it.
+    private func fewerPeriodsPaid(in text: NormalizedText) -> [Range<Int>] {
+        let pays = payWords.ranges(in: text)
+        guard !pays.isEmpty else { return [] }
+        let t = text.scalars
+        let periodStarts = Set(periods.ranges(in: text).map(\.lowerBound))
+        /// The value and end of the digits at `start`.
+        func number(at start: Int) -> (value: Int, end: Int) {
+            var value = 0
+            var end = start
+            while end < t.count, Scalars.isDigit(t[end]), value < 1_000_000 {
+                value = value * 10 + Int(t[end].properties.numericValue ?? 0)
+                end += 1
+            }
+            return (value, end)
+        }
+        var result: [Range<Int>] = []
+        for pay in pays {
+            let start = Scalars.skipSpaces(t, from: pay.upperBound)
+            guard start < t.count, Scalars.isDigit(t[start]) else { continue }
+            let paid = number(at: start)
+            guard periodStarts.contains(Scalars.skipSpaces(t, from: paid.end)),
+                let next = t[paid.end...].firstIndex(where: Scalars.isDigit)
+            else { continue }
+            let had = number(at: next)
+            if had.value > paid.value { result.append(pay.lowerBound..<had.end) }
+        }
+        return result
+    }
+
     /// "2 months free", "1 mois offert", "2か月分無料", "zwei Monate geschenkt": a number of
     /// periods, then "free".
     private func freePeriods(in text: NormalizedText) -> [Range<Int>] {
@@ -172,7 +207,7 @@ public struct SavingsDetector: Sendable {
         for range in periodRanges { periodEndingAt[range.upperBound] = range }
         var result: [Range<Int>] = []
         for freeRange in free.ranges(in: text) {
-            var end = skipSpaces(t, backFrom: freeRange.lowerBound)
+            var end = Scalars.skipSpaces(t, backFrom: freeRange.lowerBound)
             let adjacent = periodEndingAt[end] != nil
             if !adjacent, end > 0 {
                 // One word may stand between: "2か月分無料" (分, "worth of").
@@ -181,10 +216,10 @@ public struct SavingsDetector: Sendable {
                 } else {
                     while end > 0, Scalars.isWord(t[end - 1]) { end -= 1 }
                 }
-                end = skipSpaces(t, backFrom: end)
+                end = Scalars.skipSpaces(t, backFrom: end)
             }
             guard let period = periodEndingAt[end] else { continue }
-            let numberEnd = skipSpaces(t, backFrom: period.lowerBound)
+            let numberEnd = Scalars.skipSpaces(t, backFrom: period.lowerBound)
             guard numberEnd > 0 else { continue }
             if Scalars.isDigit(t[numberEnd - 1]) {
                 var start = numberEnd - 1
@@ -267,12 +302,6 @@ public struct SavingsDetector: Sendable {
         default:
             false
         }
-    }
-
-    private func skipSpaces(_ t: [Unicode.Scalar], backFrom end: Int) -> Int {
-        var k = end
-        while k > 0, Scalars.isSpace(t[k - 1]) { k -= 1 }
-        return k
     }
 
     /// Sorted, with overlapping ranges joined.
