@@ -306,16 +306,29 @@ import Testing
         LabelledSet(file: "copy-heldout-20.tsv", label: "held-out 20 ", minimumLines: 100),
         // 720 strings, 24 languages, written blind after set 20 was mended, from a brief that
         // describes each detector without examples and asks for many angles and tones of
-        // declines, never shown line by line: the current measure of generalisation. Its first
-        // run: precision price, savings and free 1.00, confirmshaming 0.98, urgency 0.97, payment
-        // verbs 0.88; recall free 0.96, price 0.94, payment verbs 0.92, urgency 0.85,
-        // confirmshaming 0.55, savings 0.44 (0.55 in the ten languages issue 5 names, 0.36 in
+        // declines. Its one blind run: precision price, savings and free 1.00, confirmshaming
+        // 0.98, urgency 0.97, payment verbs 0.88; recall free 0.96, price 0.94, payment verbs
+        // 0.92, urgency 0.85, confirmshaming 0.55, savings 0.44 (0.55 in the ten languages issue
+        // 5 names, 0.36 in the other fourteen). Then read and mended, by structure first: a
+        // former price before two prices ("Antes 39,99 €, ahora 24,99 €"), a fraction with a
+        // word of paying or costing ("te ahorras casi la mitad"), periods saved ("risparmi 2
+        // mensilità"), fewer months paid than the whole year, a Thai run counted as one word
+        // between a savings word and its number, a percentage of time, battery or storage saved
+        // is no saving; an offer counted down ("Bara 25 rabattkoder kvar"), the price going up
+        // or back to normal; levels won in games, rent and weather warnings give payment verbs
+        // another sense.
+        LabelledSet(file: "copy-heldout-21.tsv", label: "held-out 21 ", minimumLines: 100),
+        // 720 strings, 24 languages, written blind after set 21 was mended, from the same brief
+        // as set 21, never shown line by line: the current measure of generalisation. Its first
+        // run: precision price, urgency and free 1.00, savings 0.98, confirmshaming 0.96,
+        // payment verbs 0.82; recall price 1.00, savings and free 0.96, payment verbs 0.92,
+        // urgency 0.89, confirmshaming 0.68 (0.74 in the ten languages issue 5 names, 0.62 in
         // the other fourteen). Pinned at those figures.
         LabelledSet(
-            file: "copy-heldout-21.tsv", label: "held-out 21 ", minimumLines: 100, blind: true,
+            file: "copy-heldout-22.tsv", label: "held-out 22 ", minimumLines: 100, blind: true,
             floors: [
-                "price": (0.99, 0.93), "savings": (0.99, 0.43), "urgency": (0.97, 0.84), "free": (0.99, 0.95),
-                "payment-verb": (0.88, 0.91), "confirmshaming": (0.97, 0.54),
+                "price": (0.99, 0.99), "savings": (0.97, 0.95), "urgency": (0.99, 0.88), "free": (0.99, 0.95),
+                "payment-verb": (0.82, 0.91), "confirmshaming": (0.96, 0.67),
             ]),
     ]
 
@@ -536,6 +549,11 @@ import Testing
         ("Solo 29,99 € invece di 59,99 €", "29,99 € invece di 59,99 €"),
         ("Paghi 9 mesi, ne ascolti 12", "Paghi 9 mesi, ne ascolti 12"),
         ("–50 % sur votre première année", "–50 %"),
+        ("Antes 39,99 €, ahora 24,99 € el primer año", "39,99 €, ahora 24,99 €"),
+        ("Was $59.99, $39.99 this week", "Was $59.99, $39.99"),
+        ("Con el plan anual te ahorras casi la mitad", "ahorras casi la mitad"),
+        ("Con l'annuale risparmi 2 mensilità", "risparmi 2 mensilità"),
+        ("Платите за 9 месяцев — слушайте весь год", "Платите за 9 месяцев — слушайте весь год"),
     ])
     func savingsExamples(text: String, saving: String) throws {
         #expect(try savings(text) == [saving])
@@ -547,7 +565,8 @@ import Testing
         "Save 3 custom palettes", "Zoom up to 400%", "100% ad-free", "7种折纸模板", "Less than $1 a day",
         "2 free drawings every month", "Loved by 90% of artists, save time",
         "Du hast jeden Tag eine kostenlose Zeichnung", "Monthly $4.99 or yearly $39.99",
-        "Pay for 12 months up front, 2 devices",
+        "Pay for 12 months up front, 2 devices", "Save half the time with templates",
+        "节省 50% 的存储空间",
     ])
     func noSavings(text: String) throws {
         #expect(try savings(text) == [])
@@ -597,6 +616,11 @@ import Testing
                 "Don’t miss out", "offer ends",
             ])
         #expect(urgency.matches(in: Template("No hurry, take your time").plain) == [])
+        #expect(
+            urgency.matches(in: Template("Bara 25 rabattkoder kvar").plain).map(\.text) == [
+                "rabattkoder kvar"
+            ])
+        #expect(urgency.matches(in: Template("3 sets left in your workout").plain) == [])
         #expect(
             shaming.matches(in: Template("No thanks, I’ll pay full price").plain).map(\.text) == [
                 "I’ll pay full price"

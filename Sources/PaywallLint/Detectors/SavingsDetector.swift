@@ -2,17 +2,21 @@
 /// minus sign ("-40%") or next to a savings word ("Save 17%", "50% off", "30 % Rabatt",
 /// "%30 indirim"), a number right before a CJK discount word ("7折", "3割引"), an amount next to
 /// a savings word ("saves you $25"), a number of free periods ("2 months free", "2か月分無料",
-/// "zwei Monate geschenkt"), fewer periods paid than had ("Paghi 9 mesi, ne ascolti 12") and
+/// "zwei Monate geschenkt"), periods saved ("risparmi 2 mensilità"), fewer periods paid than had
+/// ("Paghi 9 mesi, ne ascolti 12"), a fraction of the price ("te ahorras casi la mitad") and
 /// complete savings phrases ("half price", "半額"), and a price set against another ("29,99 €
-/// invece di 59,99 €"). "100% private" and "50% more brushes" name no
+/// invece di 59,99 €", "Antes 39,99 €, ahora 24,99 €"). "100% private" and "50% more brushes" name no
 /// saving, and `{{ savings_percent }}` is how a saving should be written.
 ///
 /// Vocabularies: `savings-words` (with `savings-exceptions`: "less battery" is no price cut),
 /// `savings-phrases`, `free-period-words` (with `free-period-exceptions`: "try 7 days free" is
 /// a trial, no bonus) and `number-words` (small numbers spelled out) for the number of periods,
 /// `free-words` (with `free-exceptions`), `price-comparisons` ("instead of", "statt") between two
-/// prices, `pay-words` ("pay for", "paghi") before a number of periods, and the currency
-/// vocabularies through `PriceDetector`.
+/// prices and `former-prices` ("was", "antes") before the first, `pay-words` ("pay for",
+/// "paghi") before a number of periods (and `whole-year` after it), `savings-fractions` ("half",
+/// "三成") with a savings, paying or costing word (`cost-words`) unless the text saves something
+/// else (`non-money-savings`: time, battery), and the currency vocabularies through
+/// `PriceDetector`.
 public struct SavingsDetector: Sendable {
     private let words: PhraseMatcher
     private let phrases: PhraseMatcher
@@ -22,6 +26,11 @@ public struct SavingsDetector: Sendable {
     private let trialMarkers: PhraseMatcher
     private let priceComparisons: PhraseMatcher
     private let payWords: PhraseMatcher
+    private let formerPrices: PhraseMatcher
+    private let wholeYear: PhraseMatcher
+    private let fractions: PhraseMatcher
+    private let costWords: PhraseMatcher
+    private let nonMoney: PhraseMatcher
     private let prices: PriceDetector
 
     /// Most words a savings word may stand from its number: "Save up to 70%", "Réduction de 25 %".
@@ -47,6 +56,11 @@ public struct SavingsDetector: Sendable {
         trialMarkers = PhraseMatcher(phrases: vocabularies["free-period-exceptions"] ?? [])
         priceComparisons = PhraseMatcher(phrases: vocabularies["price-comparisons"] ?? [])
         payWords = PhraseMatcher(phrases: vocabularies["pay-words"] ?? [])
+        formerPrices = PhraseMatcher(phrases: vocabularies["former-prices"] ?? [])
+        wholeYear = PhraseMatcher(phrases: vocabularies["whole-year"] ?? [])
+        fractions = PhraseMatcher(phrases: vocabularies["savings-fractions"] ?? [])
+        costWords = PhraseMatcher(phrases: vocabularies["cost-words"] ?? [])
+        nonMoney = PhraseMatcher(phrases: vocabularies["non-money-savings"] ?? [])
         prices = PriceDetector(vocabularies: vocabularies)
     }
 
@@ -63,15 +77,22 @@ public struct SavingsDetector: Sendable {
         let t = text.scalars
         var found = phrases.ranges(in: text)
         if t.contains(where: Scalars.isDigit) {
-            let savingsWords = words.ranges(in: text)
+            let amounts = prices.prices(in: text).map(\.range)
+            // "节省 50% 的存储空间", "Pil tüketimi %30 daha az": a percentage of something else
+            // saved, when nothing in the text is about money.
+            let savesSomethingElse =
+                amounts.isEmpty && !nonMoney.ranges(in: text).isEmpty && costWords.ranges(in: text).isEmpty
+                && payWords.ranges(in: text).isEmpty
+            let savingsWords = savesSomethingElse ? [] : words.ranges(in: text)
             found += percentages(in: t, words: savingsWords)
             found += discountNumbers(in: t, words: savingsWords)
-            let amounts = prices.prices(in: text).map(\.range)
             found += self.amounts(amounts, in: text, words: savingsWords)
             found += comparedPrices(amounts, in: text)
             found += fewerPeriodsPaid(in: text)
         }
         found += freePeriods(in: text)
+        found += savedPeriods(in: text)
+        found += priceFractions(in: text)
         return Self.merged(found)
     }
 
@@ -152,48 +173,111 @@ public struct SavingsDetector: Sendable {
     /// between them, a few words at most.
     private func comparedPrices(_ amounts: [Range<Int>], in text: NormalizedText) -> [Range<Int>] {
         guard amounts.count >= 2 else { return [] }
+        let t = text.scalars
         let connectors = priceComparisons.ranges(in: text)
-        guard !connectors.isEmpty else { return [] }
+        let formers = formerPrices.ranges(in: text)
+        guard !connectors.isEmpty || !formers.isEmpty else { return [] }
         var result: [Range<Int>] = []
         for (first, second) in zip(amounts, amounts.dropFirst()) {
             let gap = first.upperBound..<second.lowerBound
-            guard gap.count <= Self.maximumGapScalars,
-                connectors.contains(where: { gap.contains($0.lowerBound) && $0.upperBound <= gap.upperBound })
-            else { continue }
-            result.append(first.lowerBound..<second.upperBound)
+            guard gap.count <= Self.maximumGapScalars else { continue }
+            if connectors.contains(where: { gap.contains($0.lowerBound) && $0.upperBound <= gap.upperBound })
+            {
+                result.append(first.lowerBound..<second.upperBound)
+            } else if let former = Self.last(in: formers, endingBy: first.lowerBound),
+                let words = gapWords(t, former.upperBound..<first.lowerBound), words.count <= 1
+            {
+                // "Antes 39,99 €, ahora 24,99 €", "原价￥198，现在只要￥99".
+                result.append(former.lowerBound..<second.upperBound)
+            }
         }
         return result
     }
 
     /// "Paghi 9 mesi, ne ascolti 12", "Betala för 9 månader, få 12": a payment for a number of
-    /// periods, and a larger number after it.
+    /// periods, and a larger number after it (or, for fewer than twelve, the whole year).
     private func fewerPeriodsPaid(in text: NormalizedText) -> [Range<Int>] {
         let pays = payWords.ranges(in: text)
         guard !pays.isEmpty else { return [] }
         let t = text.scalars
-        let periodStarts = Set(periods.ranges(in: text).map(\.lowerBound))
-        /// The value and end of the digits at `start`.
-        func number(at start: Int) -> (value: Int, end: Int) {
-            var value = 0
-            var end = start
-            while end < t.count, Scalars.isDigit(t[end]), value < 1_000_000 {
-                value = value * 10 + Int(t[end].properties.numericValue ?? 0)
-                end += 1
-            }
-            return (value, end)
-        }
+        let periodStarts = periodsByStart(in: text)
         var result: [Range<Int>] = []
         for pay in pays {
-            let start = Scalars.skipSpaces(t, from: pay.upperBound)
-            guard start < t.count, Scalars.isDigit(t[start]) else { continue }
-            let paid = number(at: start)
-            guard periodStarts.contains(Scalars.skipSpaces(t, from: paid.end)),
-                let next = t[paid.end...].firstIndex(where: Scalars.isDigit)
-            else { continue }
-            let had = number(at: next)
-            if had.value > paid.value { result.append(pay.lowerBound..<had.end) }
+            guard let paid = periodCount(in: t, after: pay.upperBound, periods: periodStarts) else {
+                continue
+            }
+            if let next = t[paid.numberEnd...].firstIndex(where: Scalars.isDigit) {
+                let had = Self.number(in: t, at: next)
+                if had.value > paid.value { result.append(pay.lowerBound..<had.end) }
+            } else if paid.value < 12,
+                let year = wholeYear.ranges(in: text).first(where: { $0.lowerBound >= paid.numberEnd })
+            {
+                // "Платите за 9 месяцев — слушайте весь год".
+                result.append(pay.lowerBound..<year.upperBound)
+            }
         }
         return result
+    }
+
+    /// "Con l'annuale risparmi 2 mensilità", "Spar 3 måneder": a savings word, then a number of
+    /// periods (in digits or spelled out).
+    private func savedPeriods(in text: NormalizedText) -> [Range<Int>] {
+        let periodStarts = periodsByStart(in: text)
+        guard !periodStarts.isEmpty else { return [] }
+        let savingsWords = words.ranges(in: text)
+        guard !savingsWords.isEmpty, nonMoney.ranges(in: text).isEmpty else { return [] }
+        let spelled = numberWords.ranges(in: text)
+        return savingsWords.compactMap { word in
+            periodCount(in: text.scalars, after: word.upperBound, periods: periodStarts, spelled: spelled).map
+            {
+                word.lowerBound..<$0.period.upperBound
+            }
+        }
+    }
+
+    private func periodsByStart(in text: NormalizedText) -> [Int: Range<Int>] {
+        Dictionary(
+            periods.ranges(in: text).map { ($0.lowerBound, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// A number of periods after `offset` (and spaces): digits, or one of `spelled` (its value
+    /// then 0), and a period word right after.
+    private func periodCount(
+        in t: [Unicode.Scalar], after offset: Int, periods: [Int: Range<Int>], spelled: [Range<Int>] = []
+    ) -> (value: Int, numberEnd: Int, period: Range<Int>)? {
+        let start = Scalars.skipSpaces(t, from: offset)
+        guard start < t.count else { return nil }
+        var (value, end) = Self.number(in: t, at: start)
+        if end == start, let word = spelled.first(where: { $0.lowerBound == start }) { end = word.upperBound }
+        guard end > start, let period = periods[Scalars.skipSpaces(t, from: end)] else { return nil }
+        return (value, end, period)
+    }
+
+    /// The value and end of the digits at `start` (none: 0 and `start`).
+    private static func number(in t: [Unicode.Scalar], at start: Int) -> (value: Int, end: Int) {
+        var value = 0
+        var end = start
+        while end < t.count, Scalars.isDigit(t[end]), value < 1_000_000 {
+            value = value * 10 + Int(t[end].properties.numericValue ?? 0)
+            end += 1
+        }
+        return (value, end)
+    }
+
+    /// "Con el plan anual te ahorras casi la mitad", "包年比按月付便宜三成": a fraction with a
+    /// word of saving, paying or costing, unless what is saved is time, battery or space.
+    private func priceFractions(in text: NormalizedText) -> [Range<Int>] {
+        let found = fractions.ranges(in: text)
+        guard let fraction = found.first else { return [] }
+        let context = (words.ranges(in: text) + payWords.ranges(in: text) + costWords.ranges(in: text))
+        guard let word = context.min(by: { distance($0, fraction) < distance($1, fraction) }),
+            nonMoney.ranges(in: text).isEmpty
+        else { return [] }
+        return [min(word.lowerBound, fraction.lowerBound)..<max(word.upperBound, fraction.upperBound)]
+    }
+
+    private func distance(_ a: Range<Int>, _ b: Range<Int>) -> Int {
+        a.upperBound <= b.lowerBound ? b.lowerBound - a.upperBound : a.lowerBound - b.upperBound
     }
 
     /// "2 months free", "1 mois offert", "2か月分無料", "zwei Monate geschenkt": a number of
@@ -267,7 +351,7 @@ public struct SavingsDetector: Sendable {
         }
         for k in gap {
             let c = t[k]
-            if Scalars.isUnspaced(c) {
+            if Scalars.isUnspaced(c), !Self.isThai(c) {
                 flush()
                 words.append(String(c))
             } else if Scalars.isWord(c) {
@@ -281,6 +365,10 @@ public struct SavingsDetector: Sendable {
         flush()
         return words
     }
+
+    /// Thai writes no spaces between words but, unlike CJK, its letters are not words: a run of
+    /// them counts as one word in a gap ("ประหยัดกว่ารายเดือน 35%").
+    private static func isThai(_ c: Unicode.Scalar) -> Bool { (0x0E00...0x0E7F).contains(c.value) }
 
     /// The last of `ranges` (sorted, not overlapping) that ends at or before `offset`.
     static func last(in ranges: [Range<Int>], endingBy offset: Int) -> Range<Int>? {

@@ -8,13 +8,17 @@
 ///   (`countdown-context`: "ends in", "через", "bitmesine");
 /// - a deadline verb with a near time (`deadline-verbs` with `time-limits`: "closes tonight",
 ///   "endet morgen", "termina a mezzanotte"), unless the text is about a trial, a renewal or a
-///   reset (`deadline-exceptions`: "your trial ends tomorrow", "the limit resets at midnight").
+///   reset (`deadline-exceptions`: "your trial ends tomorrow", "the limit resets at midnight");
+/// - scarcity of an offer: a countdown word with an offer word and a number (`countdown-context`
+///   with `offer-words`: "Bara 25 rabattkoder kvar", "بقي 12 اشتراكًا فقط بهذا السعر"), with the
+///   same exceptions.
 public struct UrgencyDetector: Sendable {
     private let phrases: PhraseMatcher
     private let countdownContext: PhraseMatcher
     private let deadlines: PhraseMatcher
     private let timeLimits: PhraseMatcher
     private let deadlineExceptions: PhraseMatcher
+    private let offerWords: PhraseMatcher
     private let calm: PhraseMatcher
 
     public init(vocabularies: [String: [String]]) {
@@ -26,6 +30,7 @@ public struct UrgencyDetector: Sendable {
         deadlines = matcher("deadline-verbs")
         timeLimits = matcher("time-limits")
         deadlineExceptions = matcher("deadline-exceptions")
+        offerWords = matcher("offer-words")
         calm = matcher("urgency-exceptions")
     }
 
@@ -55,6 +60,13 @@ public struct UrgencyDetector: Sendable {
             deadlineExceptions.ranges(in: normalized).isEmpty
         {
             return DetectorMatch(deadline, of: normalized, in: text)
+        }
+        if normalized.scalars.contains(where: Scalars.isDigit),
+            let scarcity = countdownContext.ranges(in: normalized).pairedSpan(
+                with: offerWords.ranges(in: normalized)),
+            deadlineExceptions.ranges(in: normalized).isEmpty
+        {
+            return DetectorMatch(scarcity, of: normalized, in: text)
         }
         return nil
     }
