@@ -319,16 +319,27 @@ import Testing
         // another sense.
         LabelledSet(file: "copy-heldout-21.tsv", label: "held-out 21 ", minimumLines: 100),
         // 720 strings, 24 languages, written blind after set 21 was mended, from the same brief
-        // as set 21, never shown line by line: the current measure of generalisation. Its first
-        // run: precision price, urgency and free 1.00, savings 0.98, confirmshaming 0.96,
-        // payment verbs 0.82; recall price 1.00, savings and free 0.96, payment verbs 0.92,
-        // urgency 0.89, confirmshaming 0.68 (0.74 in the ten languages issue 5 names, 0.62 in
-        // the other fourteen). Pinned at those figures.
+        // as set 21. Its one blind run: precision price, urgency and free 1.00, savings 0.98,
+        // confirmshaming 0.96, payment verbs 0.82; recall price 1.00, savings and free 0.96,
+        // payment verbs 0.92, urgency 0.89, confirmshaming 0.68 (0.74 in the ten languages issue
+        // 5 names, 0.62 in the other fourteen). Then read and mended: emails, alerts, reminders,
+        // calendars, the next chapter or phase give payment verbs another sense; becoming a
+        // subscriber and paying are payment verbs; "a few" counts as a number in an offer counted
+        // down; "only on this screen", "until the end of the day", "before the discount
+        // disappears", "the first 100 people" in the 24 languages; "3 months less"; "skip" in
+        // the 24 languages as a decline, and more bad outcomes.
+        LabelledSet(file: "copy-heldout-22.tsv", label: "held-out 22 ", minimumLines: 100),
+        // 720 strings, 24 languages, written blind after set 22 was mended, from the same brief
+        // as sets 21 and 22 (more apps and angles), never shown line by line: the current
+        // measure of generalisation. Its first run: precision price, savings, free and
+        // confirmshaming 1.00, urgency 0.97, payment verbs 0.96; recall price 1.00, free 0.90,
+        // payment verbs 0.86, urgency 0.82, savings 0.74, confirmshaming 0.49 (0.61 in the ten
+        // languages issue 5 names, 0.38 in the other fourteen). Pinned at those figures.
         LabelledSet(
-            file: "copy-heldout-22.tsv", label: "held-out 22 ", minimumLines: 100, blind: true,
+            file: "copy-heldout-23.tsv", label: "held-out 23 ", minimumLines: 100, blind: true,
             floors: [
-                "price": (0.99, 0.99), "savings": (0.97, 0.95), "urgency": (0.99, 0.88), "free": (0.99, 0.95),
-                "payment-verb": (0.82, 0.91), "confirmshaming": (0.96, 0.67),
+                "price": (0.99, 0.99), "savings": (0.99, 0.73), "urgency": (0.97, 0.82), "free": (0.99, 0.89),
+                "payment-verb": (0.95, 0.85), "confirmshaming": (0.99, 0.48),
             ]),
     ]
 

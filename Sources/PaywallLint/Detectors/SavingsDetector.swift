@@ -75,24 +75,25 @@ public struct SavingsDetector: Sendable {
 
     func ranges(in text: NormalizedText) -> [Range<Int>] {
         let t = text.scalars
+        var scans = Scans(text)
         var found = phrases.ranges(in: text)
         if t.contains(where: Scalars.isDigit) {
             let amounts = prices.prices(in: text).map(\.range)
             // "节省 50% 的存储空间", "Pil tüketimi %30 daha az": a percentage of something else
             // saved, when nothing in the text is about money.
             let savesSomethingElse =
-                amounts.isEmpty && !nonMoney.ranges(in: text).isEmpty && costWords.ranges(in: text).isEmpty
-                && payWords.ranges(in: text).isEmpty
-            let savingsWords = savesSomethingElse ? [] : words.ranges(in: text)
+                amounts.isEmpty && !scans[.nonMoney, nonMoney].isEmpty && scans[.costWords, costWords].isEmpty
+                && scans[.payWords, payWords].isEmpty
+            let savingsWords = savesSomethingElse ? [] : scans[.words, words]
             found += percentages(in: t, words: savingsWords)
             found += discountNumbers(in: t, words: savingsWords)
             found += self.amounts(amounts, in: text, words: savingsWords)
             found += comparedPrices(amounts, in: text)
-            found += fewerPeriodsPaid(in: text)
+            found += fewerPeriodsPaid(&scans)
         }
-        found += freePeriods(in: text)
-        found += savedPeriods(in: text)
-        found += priceFractions(in: text)
+        found += freePeriods(&scans)
+        found += savedPeriods(&scans)
+        found += priceFractions(&scans)
         return Self.merged(found)
     }
 
@@ -196,11 +197,11 @@ public struct SavingsDetector: Sendable {
 
     /// "Paghi 9 mesi, ne ascolti 12", "Betala för 9 månader, få 12": a payment for a number of
     /// periods, and a larger number after it (or, for fewer than twelve, the whole year).
-    private func fewerPeriodsPaid(in text: NormalizedText) -> [Range<Int>] {
-        let pays = payWords.ranges(in: text)
+    private func fewerPeriodsPaid(_ scans: inout Scans) -> [Range<Int>] {
+        let pays = scans[.payWords, payWords]
         guard !pays.isEmpty else { return [] }
-        let t = text.scalars
-        let periodStarts = periodsByStart(in: text)
+        let t = scans.text.scalars
+        let periodStarts = periodsByStart(&scans)
         var result: [Range<Int>] = []
         for pay in pays {
             guard let paid = periodCount(in: t, after: pay.upperBound, periods: periodStarts) else {
@@ -210,7 +211,7 @@ public struct SavingsDetector: Sendable {
                 let had = Self.number(in: t, at: next)
                 if had.value > paid.value { result.append(pay.lowerBound..<had.end) }
             } else if paid.value < 12,
-                let year = wholeYear.ranges(in: text).first(where: { $0.lowerBound >= paid.numberEnd })
+                let year = scans[.wholeYear, wholeYear].first(where: { $0.lowerBound >= paid.numberEnd })
             {
                 // "Платите за 9 месяцев — слушайте весь год".
                 result.append(pay.lowerBound..<year.upperBound)
@@ -221,23 +222,23 @@ public struct SavingsDetector: Sendable {
 
     /// "Con l'annuale risparmi 2 mensilità", "Spar 3 måneder": a savings word, then a number of
     /// periods (in digits or spelled out).
-    private func savedPeriods(in text: NormalizedText) -> [Range<Int>] {
-        let periodStarts = periodsByStart(in: text)
+    private func savedPeriods(_ scans: inout Scans) -> [Range<Int>] {
+        let periodStarts = periodsByStart(&scans)
         guard !periodStarts.isEmpty else { return [] }
-        let savingsWords = words.ranges(in: text)
-        guard !savingsWords.isEmpty, nonMoney.ranges(in: text).isEmpty else { return [] }
-        let spelled = numberWords.ranges(in: text)
+        let savingsWords = scans[.words, words]
+        guard !savingsWords.isEmpty, scans[.nonMoney, nonMoney].isEmpty else { return [] }
+        let spelled = scans[.numberWords, numberWords]
+        let t = scans.text.scalars
         return savingsWords.compactMap { word in
-            periodCount(in: text.scalars, after: word.upperBound, periods: periodStarts, spelled: spelled).map
-            {
+            periodCount(in: t, after: word.upperBound, periods: periodStarts, spelled: spelled).map {
                 word.lowerBound..<$0.period.upperBound
             }
         }
     }
 
-    private func periodsByStart(in text: NormalizedText) -> [Int: Range<Int>] {
+    private func periodsByStart(_ scans: inout Scans) -> [Int: Range<Int>] {
         Dictionary(
-            periods.ranges(in: text).map { ($0.lowerBound, $0) }, uniquingKeysWith: { first, _ in first })
+            scans[.periods, periods].map { ($0.lowerBound, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// A number of periods after `offset` (and spaces): digits, or one of `spelled` (its value
@@ -266,12 +267,11 @@ public struct SavingsDetector: Sendable {
 
     /// "Con el plan anual te ahorras casi la mitad", "包年比按月付便宜三成": a fraction with a
     /// word of saving, paying or costing, unless what is saved is time, battery or space.
-    private func priceFractions(in text: NormalizedText) -> [Range<Int>] {
-        let found = fractions.ranges(in: text)
-        guard let fraction = found.first else { return [] }
-        let context = (words.ranges(in: text) + payWords.ranges(in: text) + costWords.ranges(in: text))
+    private func priceFractions(_ scans: inout Scans) -> [Range<Int>] {
+        guard let fraction = scans[.fractions, fractions].first else { return [] }
+        let context = scans[.words, words] + scans[.payWords, payWords] + scans[.costWords, costWords]
         guard let word = context.min(by: { distance($0, fraction) < distance($1, fraction) }),
-            nonMoney.ranges(in: text).isEmpty
+            scans[.nonMoney, nonMoney].isEmpty
         else { return [] }
         return [min(word.lowerBound, fraction.lowerBound)..<max(word.upperBound, fraction.upperBound)]
     }
@@ -282,15 +282,17 @@ public struct SavingsDetector: Sendable {
 
     /// "2 months free", "1 mois offert", "2か月分無料", "zwei Monate geschenkt": a number of
     /// periods, then "free".
-    private func freePeriods(in text: NormalizedText) -> [Range<Int>] {
-        let t = text.scalars
-        let periodRanges = periods.ranges(in: text)
+    private func freePeriods(_ scans: inout Scans) -> [Range<Int>] {
+        let t = scans.text.scalars
+        // The small vocabularies first: a scan costs by the size of the vocabulary.
+        let periodRanges = scans[.periods, periods]
         // "Try 7 days free, then {{ price }}" is a free trial, not a bonus on a paid plan.
-        guard !periodRanges.isEmpty, trialMarkers.ranges(in: text).isEmpty else { return [] }
+        guard !periodRanges.isEmpty, scans[.trialMarkers, trialMarkers].isEmpty else { return [] }
+        let freeRanges = scans[.free, free]
         var periodEndingAt: [Int: Range<Int>] = [:]
         for range in periodRanges { periodEndingAt[range.upperBound] = range }
         var result: [Range<Int>] = []
-        for freeRange in free.ranges(in: text) {
+        for freeRange in freeRanges {
             var end = Scalars.skipSpaces(t, backFrom: freeRange.lowerBound)
             let adjacent = periodEndingAt[end] != nil
             if !adjacent, end > 0 {
@@ -310,7 +312,7 @@ public struct SavingsDetector: Sendable {
                 while start > 0, Scalars.isDigit(t[start - 1]) { start -= 1 }
                 result.append(start..<freeRange.upperBound)
             } else if adjacent,
-                let number = numberWords.ranges(in: text).last(where: { $0.upperBound == numberEnd })
+                let number = scans[.numberWords, numberWords].last(where: { $0.upperBound == numberEnd })
             {
                 // A spelled number only right before "months free": "jeden Tag eine kostenlose
                 // Zeichnung" is a daily gift, and German "jeden" is Polish "one".
@@ -318,6 +320,29 @@ public struct SavingsDetector: Sendable {
             }
         }
         return result
+    }
+
+    /// The vocabularies a text is scanned for, each at most once and only when a test needs it:
+    /// a scan costs more than the rest of a test, and most copy has no saving.
+    struct Scans {
+        enum Vocabulary: Int, CaseIterable {
+            case words, periods, numberWords, free, trialMarkers, payWords, wholeYear, fractions, costWords
+            case nonMoney
+        }
+
+        let text: NormalizedText
+        private var found: [[Range<Int>]?] = Array(repeating: nil, count: Vocabulary.allCases.count)
+
+        init(_ text: NormalizedText) { self.text = text }
+
+        subscript(vocabulary: Vocabulary, matcher: PhraseMatcher) -> [Range<Int>] {
+            mutating get {
+                if let ranges = found[vocabulary.rawValue] { return ranges }
+                let ranges = matcher.ranges(in: text)
+                found[vocabulary.rawValue] = ranges
+                return ranges
+            }
+        }
     }
 
     /// The savings word nearest to `range` in the same clause, at most `maximumGap` words away.

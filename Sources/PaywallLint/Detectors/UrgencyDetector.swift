@@ -9,9 +9,9 @@
 /// - a deadline verb with a near time (`deadline-verbs` with `time-limits`: "closes tonight",
 ///   "endet morgen", "termina a mezzanotte"), unless the text is about a trial, a renewal or a
 ///   reset (`deadline-exceptions`: "your trial ends tomorrow", "the limit resets at midnight");
-/// - scarcity of an offer: a countdown word with an offer word and a number (`countdown-context`
-///   with `offer-words`: "Bara 25 rabattkoder kvar", "بقي 12 اشتراكًا فقط بهذا السعر"), with the
-///   same exceptions.
+/// - scarcity of an offer: a countdown word with an offer word and a number or a word for "a few"
+///   (`countdown-context` with `offer-words`, `few-words`: "Bara 25 rabattkoder kvar", "Bloß noch
+///   wenige Plätze"), with the same exceptions.
 public struct UrgencyDetector: Sendable {
     private let phrases: PhraseMatcher
     private let countdownContext: PhraseMatcher
@@ -19,6 +19,7 @@ public struct UrgencyDetector: Sendable {
     private let timeLimits: PhraseMatcher
     private let deadlineExceptions: PhraseMatcher
     private let offerWords: PhraseMatcher
+    private let fewWords: PhraseMatcher
     private let calm: PhraseMatcher
 
     public init(vocabularies: [String: [String]]) {
@@ -31,6 +32,7 @@ public struct UrgencyDetector: Sendable {
         timeLimits = matcher("time-limits")
         deadlineExceptions = matcher("deadline-exceptions")
         offerWords = matcher("offer-words")
+        fewWords = matcher("few-words")
         calm = matcher("urgency-exceptions")
     }
 
@@ -61,9 +63,9 @@ public struct UrgencyDetector: Sendable {
         {
             return DetectorMatch(deadline, of: normalized, in: text)
         }
-        if normalized.scalars.contains(where: Scalars.isDigit),
-            let scarcity = countdownContext.ranges(in: normalized).pairedSpan(
-                with: offerWords.ranges(in: normalized)),
+        if let scarcity = countdownContext.ranges(in: normalized).pairedSpan(
+            with: offerWords.ranges(in: normalized)),
+            normalized.scalars.contains(where: Scalars.isDigit) || !fewWords.ranges(in: normalized).isEmpty,
             deadlineExceptions.ranges(in: normalized).isEmpty
         {
             return DetectorMatch(scarcity, of: normalized, in: text)
