@@ -1,22 +1,24 @@
-/// Hard-coded savings, which go stale as soon as a store price changes: a percentage with a
-/// minus sign ("-40%") or next to a savings word ("Save 17%", "50% off", "30 % Rabatt",
-/// "%30 indirim"), a number right before a CJK discount word ("7折", "3割引"), an amount next to
-/// a savings word ("saves you $25"), a number of free periods ("2 months free", "2か月分無料",
-/// "zwei Monate geschenkt"), periods saved ("risparmi 2 mensilità"), fewer periods paid than had
-/// ("Paghi 9 mesi, ne ascolti 12"), a fraction of the price ("te ahorras casi la mitad") and
-/// complete savings phrases ("half price", "半額"), and a price set against another ("29,99 €
-/// invece di 59,99 €", "Antes 39,99 €, ahora 24,99 €"). "100% private" and "50% more brushes" name no
-/// saving, and `{{ savings_percent }}` is how a saving should be written.
+/// Hard-coded savings, which go stale as soon as a store price changes:
+/// - a percentage with a minus sign ("-40%", "–50 %") or next to a savings word ("Save 17%",
+///   "50% off", "30 % Rabatt", "%30 indirim"), unless what is saved is no money ("节省 50% 的存储空间");
+/// - a number right before a CJK discount word ("7折", "3割引");
+/// - an amount next to a savings word ("saves you $25");
+/// - a price set against another ("29,99 € invece di 59,99 €", "Was $59.99, $39.99");
+/// - a number of free periods ("2 months free", "2か月分無料", "zwei Monate geschenkt"), periods
+///   saved ("risparmi 2 mensilità"), or fewer periods paid than had ("Paghi 9 mesi, ne ascolti 12");
+/// - a fraction of the price ("te ahorras casi la mitad");
+/// - complete savings phrases ("half price", "半額").
+/// "100% private" and "50% more brushes" name no saving, and `{{ savings_percent }}` is how a
+/// saving should be written.
 ///
 /// Vocabularies: `savings-words` (with `savings-exceptions`: "less battery" is no price cut),
-/// `savings-phrases`, `free-period-words` (with `free-period-exceptions`: "try 7 days free" is
-/// a trial, no bonus) and `number-words` (small numbers spelled out) for the number of periods,
-/// `free-words` (with `free-exceptions`), `price-comparisons` ("instead of", "statt") between two
-/// prices and `former-prices` ("was", "antes") before the first, `pay-words` ("pay for",
-/// "paghi") before a number of periods (and `whole-year` after it), `savings-fractions` ("half",
-/// "三成") with a savings, paying or costing word (`cost-words`) unless the text saves something
-/// else (`non-money-savings`: time, battery), and the currency vocabularies through
-/// `PriceDetector`.
+/// `savings-phrases`; `free-period-words` (with `free-period-exceptions`: "try 7 days free" is a
+/// trial, no bonus) and `number-words` for a number of periods; `free-words` (with
+/// `free-exceptions`); `price-comparisons` ("instead of", "statt") between two prices and
+/// `former-prices` ("was", "antes") before them; `pay-words` ("pay for", "paghi") before a number
+/// of periods, `whole-year` after it; `savings-fractions` ("half", "三成") with a savings, paying
+/// or costing word (`cost-words`); `non-money-savings` (time, battery, storage); and the currency
+/// vocabularies through `PriceDetector`.
 public struct SavingsDetector: Sendable {
     private let words: PhraseMatcher
     private let phrases: PhraseMatcher
@@ -150,9 +152,9 @@ public struct SavingsDetector: Sendable {
     }
 
     /// "Save $20", "saves you $25", "5 € günstiger".
-    private func amounts(_ amounts: [Range<Int>], in text: NormalizedText, words: [Range<Int>]) -> [Range<
-        Int
-    >] {
+    private func amounts(
+        _ amounts: [Range<Int>], in text: NormalizedText, words: [Range<Int>]
+    ) -> [Range<Int>] {
         let t = text.scalars
         var result: [Range<Int>] = []
         for range in amounts {
