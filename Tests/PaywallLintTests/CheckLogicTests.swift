@@ -16,6 +16,24 @@ import Testing
             ])
     }
 
+    /// A text repeated in several locales is read once but reported at each copy.
+    @Test func repeatedTextIsReportedAtEveryCopy() throws {
+        let linter = try Linter(ruleSet: try RuleSet(packs: ["apple"], library: PackLibrary.builtIn()))
+        let text = """
+            paywall: 1
+            cta: Subscribe for $3.99 a week, cancel anytime in Settings
+            localizations:
+              de:
+                cta: Subscribe for $3.99 a week, cancel anytime in Settings
+              fr:
+                cta: Subscribe for $3.99 a week, cancel anytime in Settings
+
+            """
+        let report = linter.lint(SourceFile(path: "p.yaml", text: text))
+        let lines = report.findings.filter { $0.ruleID == "apple/hardcoded-price" }.map(\.span.start.line)
+        #expect(lines == [2, 5, 7])
+    }
+
     /// Hex colours as WCAG relative luminance: short and long forms agree, alpha is ignored, and
     /// anything else is no colour.
     @Test func colourLuminance() throws {

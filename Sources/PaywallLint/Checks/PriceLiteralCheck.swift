@@ -17,7 +17,7 @@ struct PriceLiteralCheck: Check {
         let variable = "{{ price }}"
         let storePrice = highlightedStorePrice(context)
         for copy in selection.copies(context) {
-            for match in detector.matches(in: copy.template.plain, normalized: copy.template.normalized) {
+            for match in context.matches(of: copy, detector.matches(in:normalized:)) {
                 var fix: Fix?
                 let raw = copy.template.rawRange(ofPlain: match.range)
                 if let storePrice, Self.amount(match.text) == storePrice,

@@ -15,7 +15,7 @@ struct SavingsLiteralCheck: Check {
 
     func run(_ context: inout RuleContext) {
         for copy in selection.copies(context) {
-            for match in detector.matches(in: copy.template.plain, normalized: copy.template.normalized) {
+            for match in context.matches(of: copy, detector.matches(in:normalized:)) {
                 var fix: Fix?
                 if let percent = Self.percentRange(in: copy.template.plain, within: match.range),
                     let edit = context.copyEdit(

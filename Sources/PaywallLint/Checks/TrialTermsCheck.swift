@@ -25,8 +25,10 @@ struct TrialTermsCheck: Check {
     func run(_ context: inout RuleContext) {
         let catalog = context.paywall.dialect.variables
         for copy in selection.copies(context) {
-            let plain = copy.template.plain
-            guard let claim = offerClaim(plain, copy.template.normalized) else { continue }
+            let claims = context.matches(of: copy) { plain, normalized in
+                offerClaim(plain, normalized).map { [$0] } ?? []
+            }
+            guard let claim = claims.first else { continue }
             let kinds = Set(copy.template.variables.compactMap { catalog.kind(of: $0.name) })
             var missing: [String] = []
             if kinds.isDisjoint(with: [.trial, .introPeriod]) {

@@ -31,7 +31,7 @@ struct UrgencyCheck: Check {
                 at: type.span, node: type.node, severity: max(elementSeverity, context.severity))
         }
         for copy in selection.copies(context) {
-            for match in detector.matches(in: copy.template.plain, normalized: copy.template.normalized) {
+            for match in context.matches(of: copy, detector.matches(in:normalized:)) {
                 context.report(
                     "urgency wording \"\(match.text)\" in \(copy.label); say what the offer is without pressure",
                     in: copy, plainRange: match.range)

@@ -97,10 +97,7 @@ public final class NormalizedText: Sendable {
         var foldsOneToOne = true
         let lowered = [Unicode.Scalar](unsafeUninitializedCapacity: source.count) { buffer, count in
             for (offset, scalar) in source.enumerated() {
-                let folded: Unicode.Scalar? =
-                    scalar.isASCII || scalar == Template.placeholder
-                    ? Self.asciiLowercased(scalar) : Scalars.commonLetterFolded(scalar)
-                guard let folded else {
+                guard let folded = foldedOneToOne(scalar) else {
                     foldsOneToOne = false
                     break
                 }
@@ -109,6 +106,13 @@ public final class NormalizedText: Sendable {
             }
         }
         return foldsOneToOne ? lowered : nil
+    }
+
+    /// One scalar of the fast path folded, or nil when it needs the general path.
+    @inline(__always)
+    static func foldedOneToOne(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        scalar.isASCII || scalar == Template.placeholder
+            ? asciiLowercased(scalar) : Scalars.commonLetterFolded(scalar)
     }
 
     private static func wordStarts(of scalars: [Unicode.Scalar]) -> ([Int32], [Int32], UInt16) {

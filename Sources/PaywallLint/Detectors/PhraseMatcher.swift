@@ -206,6 +206,13 @@ private final class LazyPhraseSet: Sendable {
         // iterators cost several times more.
         var text = text
         return text.withUTF8 { bytes in
+            // Most phrases start with two ASCII bytes, which need no decoding.
+            if let first = bytes.firstIndex(where: { $0 != 0x20 }), bytes[first] < 0x80,
+                first + 1 == bytes.count || bytes[first + 1] < 0x80
+            {
+                let scalar = Unicode.Scalar(bytes[first])
+                return Scalars.isASCIIWord(scalar) ? Script.of(scalar) : Script.always
+            }
             var utf8 = bytes.drop { $0 == 0x20 }.makeIterator()
             var decoder = UTF8()
             guard case .scalarValue(let first) = decoder.decode(&utf8) else { return Script.always }
@@ -362,14 +369,19 @@ private final class PhraseSet: Sendable {
         compiled.elements.reserveCapacity(lists.reduce(0) { $0 + $1.reduce(0) { $0 + $1.utf8.count } })
         compiled.starts.reserveCapacity(count + 1)
         var seen = SeenPhrases(capacity: count)
-        var ascii: [Unicode.Scalar] = []
-        for text in lists.joined() {
+        var folded: [Unicode.Scalar] = []
+        for var text in lists.joined() {
             let start = compiled.elements.count
-            if text.lowercasedASCIIScalars(into: &ascii) {
-                appendElements(of: ascii, to: &compiled.elements)
-            } else {
-                appendElements(of: normalizedScalars(of: text), to: &compiled.elements)
+            // ASCII (A–Z folded to a–z is all NFKC and case folding do to it) straight from the
+            // bytes: most phrases, and thousands of them at start-up.
+            let isASCII = text.withUTF8 { bytes in
+                guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+                appendElements(
+                    of: bytes.lazy.map { Unicode.Scalar($0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0) },
+                    to: &compiled.elements)
+                return true
             }
+            if !isASCII { appendElements(of: normalized(text, scratch: &folded), to: &compiled.elements) }
             let end = compiled.elements.count
             guard end > start, seen.insert(start..<end, of: compiled) else {
                 compiled.elements.removeSubrange(start...)
@@ -380,12 +392,17 @@ private final class PhraseSet: Sendable {
         return compiled
     }
 
-    /// A phrase outside ASCII, normalised as copy text is. Most fold letter for letter; only the
-    /// rest need the normaliser.
-    private static func normalizedScalars(of text: String) -> [Unicode.Scalar] {
-        let scalars = Array(text.unicodeScalars)
-        return NormalizedText.foldedOneToOne(scalars)
-            ?? NormalizedText(scalars, findingWordStarts: false).scalars
+    /// A phrase outside ASCII, normalised as copy text is. Most fold letter for letter, into
+    /// `scratch` (reused from phrase to phrase); only the rest need the normaliser.
+    private static func normalized(_ text: String, scratch: inout [Unicode.Scalar]) -> [Unicode.Scalar] {
+        scratch.removeAll(keepingCapacity: true)
+        for scalar in text.unicodeScalars {
+            guard let folded = NormalizedText.foldedOneToOne(scalar) else {
+                return NormalizedText(Array(text.unicodeScalars), findingWordStarts: false).scalars
+            }
+            scratch.append(folded)
+        }
+        return scratch
     }
 
     /// The compiled phrases seen so far, by a hash of their elements: an open-addressed table of
@@ -479,7 +496,9 @@ private final class PhraseSet: Sendable {
     var isEmpty: Bool { phraseStarts.count == 1 }
 
     /// Appends a normalised phrase's elements to `elements`.
-    private static func appendElements(of scalars: [Unicode.Scalar], to elements: inout [Element]) {
+    private static func appendElements<Source: RandomAccessCollection>(
+        of scalars: Source, to elements: inout [Element]
+    ) where Source.Element == Unicode.Scalar, Source.Index == Int {
         let first = elements.count
         let n = scalars.count
         var i = 0

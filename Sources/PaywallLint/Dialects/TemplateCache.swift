@@ -19,7 +19,10 @@ struct TemplateCache {
             let same = raw.withUTF8 { $0.count == bytes.count && $0.elementsEqual(bytes) }
             return (slot, same ? known : nil)
         }
-        if let known { return known }
+        if let known {
+            known.markShared()
+            return known
+        }
         if slots.isEmpty { slots = Array(repeating: nil, count: Self.slotCount) }
         let template = Template(text)
         slots[slot] = template

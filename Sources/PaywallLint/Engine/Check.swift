@@ -139,6 +139,14 @@ public struct RuleContext {
     /// Copy rules limited to the default locale (`locale: default` on the rule).
     public private(set) var defaultLocaleOnly: Bool
     public internal(set) var findings: [Finding] = []
+    /// The current rule's detector matches by copy text: a file that repeats its disclosure in
+    /// every locale shares one template among them, and is read once.
+    private var matchesByText: [MatchKey: [DetectorMatch]] = [:]
+
+    private struct MatchKey: Hashable {
+        var text: ObjectIdentifier
+        var detector: Int
+    }
 
     init(paywall: Paywall, store: StoreData?, rule: RuleDefinition) {
         self.paywall = paywall
@@ -155,6 +163,21 @@ public struct RuleContext {
         severity = rule.descriptor.severity
         defaultLocaleOnly = rule.defaultLocaleOnly
         findings.removeAll(keepingCapacity: true)
+        matchesByText.removeAll(keepingCapacity: true)
+    }
+
+    /// `detect` on a copy's text, once per distinct text of the file for the current rule when
+    /// several copies share it (`detector` tells apart several detectors of one rule).
+    mutating func matches(
+        of copy: Copy, detector: Int = 0, _ detect: ([Unicode.Scalar], NormalizedText) -> [DetectorMatch]
+    ) -> [DetectorMatch] {
+        // Most texts are the file's only copy of themselves: nothing to keep.
+        guard copy.template.isShared else { return detect(copy.template.plain, copy.template.normalized) }
+        let key = MatchKey(text: copy.template.identity, detector: detector)
+        if let known = matchesByText[key] { return known }
+        let found = detect(copy.template.plain, copy.template.normalized)
+        matchesByText[key] = found
+        return found
     }
 
     /// Selected values, without other locales' copy when the rule is about the default locale.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Copy text split into literal runs and `{{ name }}` variable references, each with its offset
 /// (in Unicode scalars) in the text, so a finding can underline just `{{ pirce }}`.
 public struct Template: Sendable {
@@ -24,6 +26,8 @@ public struct Template: Sendable {
         let normalized: NormalizedText
         let jumps: [Jump]
         let rawCount: Int
+        /// Set when a second copy of the file has this text (read once, one template).
+        let isShared = Atomic<Bool>(false)
 
         init(raw: String, rawCount: Int, parsed: Parser) {
             self.raw = raw
@@ -37,6 +41,13 @@ public struct Template: Sendable {
     }
 
     private let storage: Storage
+
+    /// The same for every copy of a file whose text is the same (they share one parse).
+    var identity: ObjectIdentifier { ObjectIdentifier(storage) }
+    /// Whether more than one copy of the file has this text.
+    var isShared: Bool { storage.isShared.load(ordering: .relaxed) }
+
+    func markShared() { storage.isShared.store(true, ordering: .relaxed) }
 
     public var raw: String { storage.raw }
     /// The number of scalars in `raw`.

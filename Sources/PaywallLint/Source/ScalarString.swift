@@ -27,18 +27,4 @@ extension String {
             }
         }
     }
-
-    /// The scalars of an ASCII string with A–Z as a–z (all NFKC and case folding do to it), in
-    /// `scalars`, whose storage is reused: thousands of phrases are compiled at start-up. False,
-    /// with `scalars` undefined, for any other string.
-    func lowercasedASCIIScalars(into scalars: inout [Unicode.Scalar]) -> Bool {
-        scalars.removeAll(keepingCapacity: true)
-        return utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes {
-                guard byte < 0x80 else { return false }
-                scalars.append(Unicode.Scalar(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte))
-            }
-            return true
-        } ?? false
-    }
 }
