@@ -141,12 +141,7 @@ public struct RuleContext {
     public internal(set) var findings: [Finding] = []
     /// The current rule's detector matches by copy text: a file that repeats its disclosure in
     /// every locale shares one template among them, and is read once.
-    private var matchesByText: [MatchKey: [DetectorMatch]] = [:]
-
-    private struct MatchKey: Hashable {
-        var text: ObjectIdentifier
-        var detector: Int
-    }
+    private var matchesByText: [ObjectIdentifier: [DetectorMatch]] = [:]
 
     init(paywall: Paywall, store: StoreData?, rule: RuleDefinition) {
         self.paywall = paywall
@@ -166,17 +161,16 @@ public struct RuleContext {
         matchesByText.removeAll(keepingCapacity: true)
     }
 
-    /// `detect` on a copy's text, once per distinct text of the file for the current rule when
-    /// several copies share it (`detector` tells apart several detectors of one rule).
+    /// `detect` (the rule's one detector) on a copy's text, once per distinct text of the file
+    /// for the current rule when several copies share it.
     mutating func matches(
-        of copy: Copy, detector: Int = 0, _ detect: ([Unicode.Scalar], NormalizedText) -> [DetectorMatch]
+        of copy: Copy, _ detect: ([Unicode.Scalar], NormalizedText) -> [DetectorMatch]
     ) -> [DetectorMatch] {
         // Most texts are the file's only copy of themselves: nothing to keep.
         guard copy.template.isShared else { return detect(copy.template.plain, copy.template.normalized) }
-        let key = MatchKey(text: copy.template.identity, detector: detector)
-        if let known = matchesByText[key] { return known }
+        if let known = matchesByText[copy.template.identity] { return known }
         let found = detect(copy.template.plain, copy.template.normalized)
-        matchesByText[key] = found
+        matchesByText[copy.template.identity] = found
         return found
     }
 
