@@ -141,5 +141,4 @@ public struct PriceDetector: Sendable {
     private func isSingleLetter(_ range: Range<Int>, in t: [Unicode.Scalar]) -> Bool {
         range.count == 1 && t[range.lowerBound].isASCII && Scalars.isSpacedWord(t[range.lowerBound])
     }
-
 }

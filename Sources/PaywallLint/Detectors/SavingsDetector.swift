@@ -326,7 +326,7 @@ public struct SavingsDetector: Sendable {
 
     /// The vocabularies a text is scanned for, each at most once and only when a test needs it:
     /// a scan costs more than the rest of a test, and most copy has no saving.
-    struct Scans {
+    private struct Scans {
         enum Vocabulary: Int, CaseIterable {
             case words, periods, numberWords, free, trialMarkers, payWords, wholeYear, fractions, costWords
             case nonMoney

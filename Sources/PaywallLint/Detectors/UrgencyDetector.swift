@@ -54,23 +54,25 @@ public struct UrgencyDetector: Sendable {
         if let clock = clocks.first(where: { $0.groups >= 3 }) {
             return DetectorMatch(range: clock.range, in: text)
         }
-        if let clock = clocks.first, !countdownContext.ranges(in: normalized).isEmpty {
+        let countdowns = countdownContext.ranges(in: normalized)
+        if let clock = clocks.first, !countdowns.isEmpty {
             return DetectorMatch(range: clock.range, in: text)
         }
-        if let deadline = deadlines.ranges(in: normalized).pairedSpan(
-            with: timeLimits.ranges(in: normalized)),
-            deadlineExceptions.ranges(in: normalized).isEmpty
-        {
-            return DetectorMatch(deadline, of: normalized, in: text)
-        }
-        if let scarcity = countdownContext.ranges(in: normalized).pairedSpan(
-            with: offerWords.ranges(in: normalized)),
-            normalized.scalars.contains(where: Scalars.isDigit) || !fewWords.ranges(in: normalized).isEmpty,
-            deadlineExceptions.ranges(in: normalized).isEmpty
-        {
-            return DetectorMatch(scarcity, of: normalized, in: text)
-        }
-        return nil
+        // A near deadline, or an offer counted down, presses unless the text is about a trial, a
+        // renewal or a reset.
+        let pressure =
+            deadlines.ranges(in: normalized).pairedSpan(with: timeLimits.ranges(in: normalized))
+            ?? offerCountedDown(countdowns, in: normalized)
+        guard let pressure, deadlineExceptions.ranges(in: normalized).isEmpty else { return nil }
+        return DetectorMatch(pressure, of: normalized, in: text)
+    }
+
+    /// A countdown word with an offer word, and a number or "a few" to count with.
+    private func offerCountedDown(_ countdowns: [Range<Int>], in normalized: NormalizedText) -> Range<Int>? {
+        guard let span = countdowns.pairedSpan(with: offerWords.ranges(in: normalized)),
+            normalized.scalars.contains(where: Scalars.isDigit) || !fewWords.ranges(in: normalized).isEmpty
+        else { return nil }
+        return span
     }
 
     /// Clock readings, `02:14:59` (three groups) or `09:59` (two), in order: digits (at most two
