@@ -65,6 +65,9 @@ enum FileSystem {
         return bytes
     }
 
+    /// The cores the process may run on, at least one.
+    static var processorCount: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+
     static func readStandardInput(limit: Int) throws(ReadError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)

@@ -1,5 +1,6 @@
 import Dispatch
 import PaywallLint
+import Synchronization
 
 /// Lints input files on all cores, in batches, and hands each report to `emit` in input order,
 /// so output is the same bytes whatever the scheduling and memory stays bounded.
@@ -9,6 +10,9 @@ struct LintRunner {
     let stdinFilename: String?
     /// Apply safe fixes: write them, or only show them as a diff.
     var fixMode: FixMode?
+    /// One per worker thread, kept from batch to batch: the files of a repository repeat most
+    /// of their copy, and a worker reads each text once.
+    private let workers = Workers(count: FileSystem.processorCount)
     static let batchSize = 256
 
     enum FixMode: Sendable {
@@ -69,20 +73,38 @@ struct LintRunner {
         let linters = self.linters
         let stdinFilename = self.stdinFilename
         let fixMode = self.fixMode
-        if batch.count == 1 {
-            slots.set(
-                0,
-                Self.lint(
-                    batch[0].0, linter: linters[batch[0].1], stdinFilename: stdinFilename, fixMode: fixMode))
-        } else {
-            DispatchQueue.concurrentPerform(iterations: batch.count) { index in
+        let workers = self.workers
+        // Each worker takes the next file until none is left, with its own template cache.
+        let next = Atomic<Int>(0)
+        let workerCount = min(workers.caches.count, batch.count)
+        @Sendable func work(_ worker: Int) {
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < batch.count else { return }
                 let (input, linter) = batch[index]
                 slots.set(
                     index,
-                    Self.lint(input, linter: linters[linter], stdinFilename: stdinFilename, fixMode: fixMode))
+                    Self.lint(
+                        input, linter: linters[linter], templates: workers.caches[worker],
+                        stdinFilename: stdinFilename, fixMode: fixMode))
             }
         }
+        if workerCount == 1 {
+            work(0)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: workerCount, execute: work)
+        }
         return slots.values
+    }
+
+    /// The workers' template caches. Worker `k` of a batch is the only one to use cache `k`, and
+    /// one batch is linted at a time.
+    private final class Workers: @unchecked Sendable {
+        let caches: [TemplateCache]
+
+        init(count: Int) {
+            caches = (0..<count).map { _ in TemplateCache() }
+        }
     }
 
     /// Result slots that worker threads fill, each index by exactly one thread.
@@ -103,15 +125,19 @@ struct LintRunner {
         }
     }
 
-    private static func lint(_ input: InputFile, linter: Linter, stdinFilename: String?, fixMode: FixMode?)
-        -> Outcome
-    {
+    private static func lint(
+        _ input: InputFile, linter: Linter, templates: TemplateCache, stdinFilename: String?,
+        fixMode: FixMode?
+    ) -> Outcome {
         let limit = linter.options.limits.maxFileBytes
         if input.isStandardInput {
             do {
                 let bytes = try FileSystem.readStandardInput(limit: limit)
                 let name = stdinFilename ?? "<stdin>"
-                return .report(linter.lint(SourceFile(path: name, bytes: bytes), explicitlyNamed: true), nil)
+                return .report(
+                    linter.lint(
+                        SourceFile(path: name, bytes: bytes), explicitlyNamed: true, templates: templates),
+                    nil)
             } catch {
                 return .unreadable(ToolNotification(level: .error, message: "<stdin>: \(error.message)"))
             }
@@ -122,9 +148,11 @@ struct LintRunner {
         do {
             let bytes = try FileSystem.read(input.path, limit: limit)
             let file = SourceFile(path: input.path, bytes: bytes)
-            let report = linter.lint(file, explicitlyNamed: input.explicitlyNamed)
+            let report = linter.lint(file, explicitlyNamed: input.explicitlyNamed, templates: templates)
             guard let fixMode else { return .report(report, nil) }
-            return fix(report, linter: linter, explicitlyNamed: input.explicitlyNamed, mode: fixMode)
+            return fix(
+                report, linter: linter, explicitlyNamed: input.explicitlyNamed, templates: templates,
+                mode: fixMode)
         } catch {
             return .unreadable(
                 ToolNotification(
@@ -134,16 +162,17 @@ struct LintRunner {
 
     /// Applies safe fixes until none are left (a fix can make room for another), at most a few
     /// rounds; writes the file atomically, or only reports the diff.
-    private static func fix(_ first: FileReport, linter: Linter, explicitlyNamed: Bool, mode: FixMode)
-        -> Outcome
-    {
+    private static func fix(
+        _ first: FileReport, linter: Linter, explicitlyNamed: Bool, templates: TemplateCache, mode: FixMode
+    ) -> Outcome {
         var report = first
         var count = 0
         for _ in 0..<4 {
             guard let (bytes, applied) = Fixer.apply(report.findings, to: report.file) else { break }
             count += applied
             report = linter.lint(
-                SourceFile(path: report.file.path, bytes: bytes), explicitlyNamed: explicitlyNamed)
+                SourceFile(path: report.file.path, bytes: bytes), explicitlyNamed: explicitlyNamed,
+                templates: templates)
         }
         guard count > 0 else { return .report(report, nil) }
         var result = FixResult(

@@ -34,6 +34,45 @@ import Testing
         #expect(lines == [2, 5, 7])
     }
 
+    /// A worker keeps one template cache from file to file: copy that an earlier file had, under
+    /// another configuration's rules too, gets the findings a fresh cache gives, at its own place.
+    @Test func templateCacheCarriesCopyAcrossFilesAndConfigurations() throws {
+        let apple = try Linter(ruleSet: try RuleSet(packs: ["apple"], library: PackLibrary.builtIn()))
+        // With a rule off, the rules after it run at other places in the engine.
+        var off = RuleOverride(location: .fileStart)
+        off.off = true
+        let recommended = try Linter(
+            ruleSet: try RuleSet(
+                packs: ["recommended"], library: PackLibrary.builtIn(),
+                settings: [.init(ruleID: "apple/hardcoded-price", override: off, origin: "test")]))
+        let lines = [
+            "Save 40% today only, then $3.99 a week",
+            "Start your free trial, offer ends tonight",
+            "No thanks, I don't want to save money",
+        ]
+        func file(_ k: Int) -> SourceFile {
+            // The same texts, in another order and at other lines in each file.
+            let rotated = Array(lines[(k % 3)...] + lines[..<(k % 3)])
+            var text = "paywall: 1\n" + String(repeating: "# padding\n", count: k)
+            text += "headline: \(rotated[0])\ncta: \(rotated[1])\n"
+            text += "localizations:\n  de:\n    cta: \(rotated[2])\n    headline: \(rotated[2])\n"
+            return SourceFile(path: "p\(k).yaml", text: text)
+        }
+        func summary(_ report: FileReport) -> [String] {
+            report.findings.map { "\($0.ruleID) \($0.span.start.line):\($0.span.start.column) \($0.message)" }
+        }
+        let cache = TemplateCache()
+        var compared = 0
+        for k in 0..<6 {
+            for linter in k.isMultiple(of: 2) ? [apple, recommended] : [recommended, apple] {
+                let kept = summary(linter.lint(file(k), templates: cache))
+                #expect(kept == summary(linter.lint(file(k))), "file \(k)")
+                compared += kept.count
+            }
+        }
+        #expect(compared > 30)
+    }
+
     /// Hex colours as WCAG relative luminance: short and long forms agree, alpha is ignored, and
     /// anything else is no colour.
     @Test func colourLuminance() throws {

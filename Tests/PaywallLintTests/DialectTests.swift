@@ -368,7 +368,7 @@ struct TemplateTests {
 
     @Test("a file's repeated copy text is parsed once and shared; only the same bytes are the same text")
     func repeatedText() {
-        var cache = TemplateCache()
+        let cache = TemplateCache()
         let label = cache.template(for: "{{ product_name }}")
         #expect(cache.template(for: "{{ product_name }}").normalized === label.normalized)
         // Canonically equal, different scalars: "é" precomposed, then e + combining acute.

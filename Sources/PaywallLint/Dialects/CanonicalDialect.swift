@@ -15,15 +15,17 @@ struct CanonicalDialect {
     var reader: ModelReader
     var paywall: Paywall
 
-    init(document: Document, root: NodeID, format: SourceFormat) {
-        reader = ModelReader(document: document, format: format, dialect: .canonical)
+    init(document: Document, root: NodeID, format: SourceFormat, templates: TemplateCache) {
+        reader = ModelReader(document: document, format: format, dialect: .canonical, templates: templates)
         paywall = Paywall(
             dialect: .canonical, capabilities: Dialect.canonical.capabilities, place: reader.place(root),
             document: document, defaultLocale: "en")
     }
 
-    static func read(_ document: Document, root: NodeID, format: SourceFormat) -> (Paywall, [Finding]) {
-        var dialect = CanonicalDialect(document: document, root: root, format: format)
+    static func read(_ document: Document, root: NodeID, format: SourceFormat, templates: TemplateCache)
+        -> (Paywall, [Finding])
+    {
+        var dialect = CanonicalDialect(document: document, root: root, format: format, templates: templates)
         dialect.readTopLevel(root)
         return (dialect.paywall, dialect.reader.findings)
     }

@@ -1,6 +1,9 @@
 /// Maps a document onto the model with the reader of its dialect.
 enum DialectReader {
-    static func read(_ document: Document, root: NodeID, format: SourceFormat, as dialect: Dialect) -> (
+    static func read(
+        _ document: Document, root: NodeID, format: SourceFormat, as dialect: Dialect,
+        templates: TemplateCache
+    ) -> (
         Paywall, [Finding]
     ) {
         guard document[root].isMapping else {
@@ -16,10 +19,12 @@ enum DialectReader {
         }
         var (paywall, findings) =
             switch dialect {
-            case .canonical: CanonicalDialect.read(document, root: root, format: format)
-            case .remoteConfig: RemoteConfigDialect.read(document, root: root, format: format)
-            case .revenueCat: RevenueCatDialect.read(document, root: root, format: format)
-            case .generic: GenericDialect.read(document, root: root, format: format)
+            case .canonical: CanonicalDialect.read(document, root: root, format: format, templates: templates)
+            case .remoteConfig:
+                RemoteConfigDialect.read(document, root: root, format: format, templates: templates)
+            case .revenueCat:
+                RevenueCatDialect.read(document, root: root, format: format, templates: templates)
+            case .generic: GenericDialect.read(document, root: root, format: format, templates: templates)
             }
         // Copy is appended locale by locale: when the first locale overstates the others, or a
         // dialect grows the array by doubling, the spare room would live until the file is

@@ -24,8 +24,10 @@ enum GenericDialect {
         "triggers",
     ]
 
-    static func read(_ document: Document, root: NodeID, format: SourceFormat) -> (Paywall, [Finding]) {
-        var reader = ModelReader(document: document, format: format, dialect: .generic)
+    static func read(_ document: Document, root: NodeID, format: SourceFormat, templates: TemplateCache)
+        -> (Paywall, [Finding])
+    {
+        var reader = ModelReader(document: document, format: format, dialect: .generic, templates: templates)
         var paywall = Paywall(
             dialect: .generic, capabilities: [], place: reader.place(root), document: document,
             defaultLocale: "default")

@@ -11,10 +11,11 @@ struct ModelReader {
     var malformedVariableRule = CoreRuleID.malformedVariable
     /// Placeholders must be written exactly `{{ name }}` (RevenueCat renders others as raw text).
     var requireCanonicalSpacing = false
-    private var templates = TemplateCache()
+    private let templates: TemplateCache
 
-    init(document: Document, format: SourceFormat, dialect: Dialect) {
+    init(document: Document, format: SourceFormat, dialect: Dialect, templates: TemplateCache) {
         self.document = document
+        self.templates = templates
         self.format = format
         self.dialect = dialect
     }

@@ -7,8 +7,11 @@ enum RemoteConfigDialect {
         "footnote",
     ]
 
-    static func read(_ document: Document, root: NodeID, format: SourceFormat) -> (Paywall, [Finding]) {
-        var reader = ModelReader(document: document, format: format, dialect: .remoteConfig)
+    static func read(_ document: Document, root: NodeID, format: SourceFormat, templates: TemplateCache)
+        -> (Paywall, [Finding])
+    {
+        var reader = ModelReader(
+            document: document, format: format, dialect: .remoteConfig, templates: templates)
         let locale = "en"
         var paywall = Paywall(
             dialect: .remoteConfig, capabilities: Dialect.remoteConfig.capabilities.union(.disclosure),

@@ -29,8 +29,11 @@ enum RevenueCatDialect {
     ]
     static let templates = ["1", "2", "3", "4", "5", "7"]
 
-    static func read(_ document: Document, root: NodeID, format: SourceFormat) -> (Paywall, [Finding]) {
-        var reader = ModelReader(document: document, format: format, dialect: .revenueCat)
+    static func read(_ document: Document, root: NodeID, format: SourceFormat, templates: TemplateCache)
+        -> (Paywall, [Finding])
+    {
+        var reader = ModelReader(
+            document: document, format: format, dialect: .revenueCat, templates: templates)
         reader.unknownVariableRule = "revenuecat/variables"
         reader.requireCanonicalSpacing = true
         var paywall = Paywall(

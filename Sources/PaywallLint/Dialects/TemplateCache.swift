@@ -1,30 +1,44 @@
-/// The copy texts a file has already parsed, so a line it repeats (product labels that are all
-/// `{{ product_name }}`, a disclosure no locale translates) is parsed and normalised once and
-/// shared.
+/// The copy texts already parsed, so a line that repeats (product labels that are all
+/// `{{ product_name }}`, a disclosure no locale translates, the same CTA in every variant of a
+/// paywall) is parsed and normalised once and shared, and so is what the detectors find in it
+/// (`Template.detections`).
+///
+/// One cache serves one file at a time, and may go on to the next: a worker that lints many files
+/// keeps its cache, because the variants and locales of a product repeat most of their copy. It is
+/// not for two threads at once.
 ///
 /// A fixed table indexed by a fingerprint of the bytes (length, first and last eight), not a
 /// dictionary: a file of all-different lines pays one cheap lookup per line instead of hashing
 /// every byte and growing a table. A collision only costs a repeat its sharing. Texts match by
 /// their bytes, not by `==`: canonically equal strings can differ in scalars, and so in columns.
-struct TemplateCache {
-    private static let slotCount = 256
+/// The texts kept are bounded in bytes: past the budget the table starts again empty.
+public final class TemplateCache {
+    private static let slotCount = 1024
+    private static let byteBudget = 256 << 10
     private var slots: [Template?] = []
+    private var keptBytes = 0
 
-    mutating func template(for text: String) -> Template {
+    public init() {}
+
+    func template(for text: String) -> Template {
         var text = text
-        let (slot, known) = text.withUTF8 { bytes -> (Int, Template?) in
+        let (slot, known, count) = text.withUTF8 { bytes -> (Int, Template?, Int) in
             let slot = Self.slot(of: bytes)
-            guard !slots.isEmpty, let known = slots[slot] else { return (slot, nil) }
+            guard !slots.isEmpty, let known = slots[slot] else { return (slot, nil, bytes.count) }
             var raw = known.raw
             let same = raw.withUTF8 { $0.count == bytes.count && $0.elementsEqual(bytes) }
-            return (slot, same ? known : nil)
+            return (slot, same ? known : nil, bytes.count)
         }
         if let known {
             known.markShared()
             return known
         }
-        if slots.isEmpty { slots = Array(repeating: nil, count: Self.slotCount) }
+        if slots.isEmpty || keptBytes + count > Self.byteBudget {
+            slots = Array(repeating: nil, count: Self.slotCount)
+            keptBytes = 0
+        }
         let template = Template(text)
+        keptBytes += count - (slots[slot]?.raw.utf8.count ?? 0)
         slots[slot] = template
         return template
     }
@@ -34,6 +48,6 @@ struct TemplateCache {
         for byte in bytes.prefix(8) { fingerprint = fingerprint &* 31 &+ UInt64(byte) }
         for byte in bytes.suffix(8) { fingerprint = fingerprint &* 31 &+ UInt64(byte) }
         fingerprint = fingerprint &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: fingerprint >> 56) % slotCount
+        return Int(truncatingIfNeeded: fingerprint >> 54) % slotCount
     }
 }

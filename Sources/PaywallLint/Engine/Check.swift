@@ -139,9 +139,8 @@ public struct RuleContext {
     /// Copy rules limited to the default locale (`locale: default` on the rule).
     public private(set) var defaultLocaleOnly: Bool
     public internal(set) var findings: [Finding] = []
-    /// The current rule's detector matches by copy text: a file that repeats its disclosure in
-    /// every locale shares one template among them, and is read once.
-    private var matchesByText: [ObjectIdentifier: [DetectorMatch]] = [:]
+    /// Names the current rule's detector among every engine's (see `matches(of:_:)`).
+    private var detectorKey = 0
 
     init(paywall: Paywall, store: StoreData?, rule: RuleDefinition) {
         self.paywall = paywall
@@ -153,25 +152,24 @@ public struct RuleContext {
 
     /// The same paywall for the next rule, without its findings: one context serves every rule
     /// of a file, because copying a `Paywall` retains each of its many fields.
-    mutating func start(_ rule: RuleDefinition) {
+    mutating func start(_ rule: RuleDefinition, detectorKey: Int) {
         ruleID = rule.descriptor.id
         severity = rule.descriptor.severity
         defaultLocaleOnly = rule.defaultLocaleOnly
+        self.detectorKey = detectorKey
         findings.removeAll(keepingCapacity: true)
-        matchesByText.removeAll(keepingCapacity: true)
     }
 
-    /// `detect` (the rule's one detector) on a copy's text, once per distinct text of the file
-    /// for the current rule when several copies share it.
-    mutating func matches(
+    /// `detect` (the rule's one detector) on a copy's text. A text that several copies share, in
+    /// this file or in earlier files of the worker (a disclosure repeated in every locale and
+    /// every variant), keeps what it found, and is read once per rule.
+    func matches(
         of copy: Copy, _ detect: ([Unicode.Scalar], NormalizedText) -> [DetectorMatch]
     ) -> [DetectorMatch] {
-        // Most texts are the file's only copy of themselves: nothing to keep.
-        guard copy.template.isShared else { return detect(copy.template.plain, copy.template.normalized) }
-        if let known = matchesByText[copy.template.identity] { return known }
-        let found = detect(copy.template.plain, copy.template.normalized)
-        matchesByText[copy.template.identity] = found
-        return found
+        let template = copy.template
+        // Most texts are the only copy of themselves: nothing to keep.
+        guard template.isShared else { return detect(template.plain, template.normalized) }
+        return template.detections(detectorKey) { detect(template.plain, template.normalized) }
     }
 
     /// Selected values, without other locales' copy when the rule is about the default locale.

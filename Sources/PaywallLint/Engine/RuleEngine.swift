@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The rules of a run, compiled once: each rule's check built with its options and field.
 /// Rules that are off are not compiled and never run.
 public struct RuleEngine: Sendable {
@@ -11,6 +13,11 @@ public struct RuleEngine: Sendable {
     let rules: [CompiledRule]
     /// Rule IDs another rule supersedes, by the superseding rule.
     let supersedes: [String: [String]]
+    /// Distinct for each engine of the process: with a rule's index, it names the rule's
+    /// detector in the findings a text keeps (`Template.detections`), which outlive a file and
+    /// may meet another configuration's rules.
+    private let identity: Int
+    private static let engineCount = Atomic<Int>(0)
 
     public init(ruleSet: RuleSet) throws {
         var compiled: [CompiledRule] = []
@@ -21,6 +28,7 @@ public struct RuleEngine: Sendable {
         }
         rules = compiled
         self.supersedes = supersedes
+        identity = Self.engineCount.add(1, ordering: .relaxed).newValue
     }
 
     static func compile(_ rule: RuleDefinition, vocabularies: [String: [String]]) throws -> CompiledRule {
@@ -75,7 +83,7 @@ public struct RuleEngine: Sendable {
         var skippedForStore: [String] = []
         guard let first = rules.first else { return [] }
         var context = RuleContext(paywall: paywall, store: store, rule: first.definition)
-        for rule in rules {
+        for (index, rule) in rules.enumerated() {
             if !rule.definition.dialects.isEmpty && !rule.definition.dialects.contains(paywall.dialect) {
                 continue
             }
@@ -84,7 +92,7 @@ public struct RuleEngine: Sendable {
                 skippedForStore.append(rule.definition.descriptor.id)
                 continue
             }
-            context.start(rule.definition)
+            context.start(rule.definition, detectorKey: identity << 16 | index)
             rule.check.run(&context)
             findings += context.findings
         }

@@ -27,8 +27,13 @@ public struct Linter: Sendable {
     }
 
     /// Lints one file. `explicitlyNamed` is false for files found by walking a folder: those that
-    /// are not paywall definitions are skipped instead of reported.
-    public func lint(_ file: SourceFile, explicitlyNamed: Bool = true) -> FileReport {
+    /// are not paywall definitions are skipped instead of reported. A thread that lints many
+    /// files passes the same `templates` to each, so copy they repeat is read once.
+    public func lint(
+        _ file: SourceFile, explicitlyNamed: Bool = true, templates: TemplateCache = TemplateCache()
+    )
+        -> FileReport
+    {
         let read = DocumentReader.read(file, limits: options.limits)
         var report = FileReport(file: file, findings: read.findings)
         if options.syntaxOnly {
@@ -43,7 +48,7 @@ public struct Linter: Sendable {
                 skippedDocuments += 1
             case .some(let dialect):
                 let (paywall, findings) = DialectReader.read(
-                    document, root: root, format: file.format, as: dialect)
+                    document, root: root, format: file.format, as: dialect, templates: templates)
                 report.findings += findings
                 report.findings += engine.run(on: paywall, store: options.store, notes: &report.notes)
                 report.paywalls.append(paywall)

@@ -26,8 +26,12 @@ public struct Template: Sendable {
         let normalized: NormalizedText
         let jumps: [Jump]
         let rawCount: Int
-        /// Set when a second copy of the file has this text (read once, one template).
+        /// Set when a second copy has this text, in this file or an earlier one of the worker
+        /// (read once, one template).
         let isShared = Atomic<Bool>(false)
+        /// What each rule's detector found in the text, by `RuleContext.detectorKey`, once the
+        /// text is shared. Kept with the text, so a later file that repeats it reuses it.
+        let detections = Mutex<[Int: [DetectorMatch]]>([:])
 
         init(raw: String, rawCount: Int, parsed: Parser) {
             self.raw = raw
@@ -42,12 +46,19 @@ public struct Template: Sendable {
 
     private let storage: Storage
 
-    /// The same for every copy of a file whose text is the same (they share one parse).
-    var identity: ObjectIdentifier { ObjectIdentifier(storage) }
-    /// Whether more than one copy of the file has this text.
+    /// Whether more than one copy has this text (see `TemplateCache`).
     var isShared: Bool { storage.isShared.load(ordering: .relaxed) }
 
     func markShared() { storage.isShared.store(true, ordering: .relaxed) }
+
+    /// What the detector `key` finds in this text: computed by `detect` the first time, then
+    /// kept.
+    func detections(_ key: Int, _ detect: () -> [DetectorMatch]) -> [DetectorMatch] {
+        if let known = storage.detections.withLock({ $0[key] }) { return known }
+        let found = detect()
+        storage.detections.withLock { $0[key] = found }
+        return found
+    }
 
     public var raw: String { storage.raw }
     /// The number of scalars in `raw`.
