@@ -13,10 +13,9 @@ struct ConfirmshamingCheck: Check {
 
     func run(_ context: inout RuleContext) {
         for copy in selection.copies(context) {
-            guard
-                let match = detector.matches(in: copy.template.plain, normalized: copy.template.normalized)
-                    .first
-            else { continue }
+            guard let match = context.matches(of: copy, detector.matches(in:normalized:)).first else {
+                continue
+            }
             context.report(
                 "\(copy.label) \"\(copy.text)\" shames people for declining (\"\(match.text)\"); use a neutral label such as \"Not now\"",
                 in: copy, plainRange: match.range)

@@ -59,10 +59,10 @@ struct DisclosureCheck: Check {
             if !kinds.contains(.period) && !names.contains("price_per_period") {
                 missing.append("the period ({{ period }})")
             }
-            if renewal.matches(in: copy.template.plain, normalized: copy.template.normalized).isEmpty {
+            if context.matches(of: copy, part: 0, renewal.matches(in:normalized:)).isEmpty {
                 missing.append("that it renews automatically")
             }
-            if cancel.matches(in: copy.template.plain, normalized: copy.template.normalized).isEmpty {
+            if context.matches(of: copy, part: 1, cancel.matches(in:normalized:)).isEmpty {
                 missing.append("that it can be cancelled")
             }
             guard !missing.isEmpty else { continue }

@@ -15,7 +15,7 @@ struct ForbidWordsCheck: Check {
 
     func run(_ context: inout RuleContext) {
         for copy in selection.copies(context) {
-            for match in detector.find(copy.template.plain, copy.template.normalized) {
+            for match in context.matches(of: copy, detector.find) {
                 context.report(
                     message.render("\"\(match.text)\" in \(copy.label)", path: copy.label, value: match.text),
                     in: copy, plainRange: match.range)

@@ -24,7 +24,7 @@ struct RequireWordsCheck: Check {
 
     func run(_ context: inout RuleContext) {
         let copies = selection.copies(context)
-        let missing = copies.filter { detector.find($0.template.plain, $0.template.normalized).isEmpty }
+        let missing = copies.filter { context.matches(of: $0, detector.find).isEmpty }
         if any {
             guard missing.count == copies.count else { return }
             let place = context.paywall.place

@@ -20,7 +20,10 @@
 /// good, which a decline only names to belittle it ("Hunden får klare seg selv").
 /// A label with a benefit negation (`shaming-exceptions`: "never lose", "nie wieder") is an
 /// advertisement, not a decline. "No thanks, I'll stick with the free plan" has none of these.
-public struct ConfirmshamingDetector: Sendable {
+///
+/// A class, not a struct: a rule hands `matches` to its memo as a closure, which then retains
+/// one reference instead of copying every compiled vocabulary.
+public final class ConfirmshamingDetector: Sendable {
     private let phrases: PhraseMatcher
     private let context: PhraseMatcher
     private let exceptions: PhraseMatcher

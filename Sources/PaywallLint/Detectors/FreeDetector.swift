@@ -3,7 +3,10 @@
 /// "feel free" are not such claims.
 ///
 /// Vocabularies: `free-words`, with `free-exceptions`; the currency vocabularies for zero prices.
-public struct FreeDetector: Sendable {
+///
+/// A class, not a struct: a rule hands `matches` to its memo as a closure, which then retains
+/// one reference instead of copying every compiled vocabulary.
+public final class FreeDetector: Sendable {
     private let matcher: PhraseMatcher
     private let prices: PriceDetector
 

@@ -7,7 +7,10 @@
 /// `payment-verb-other-senses` for words that give every payment verb in the label another
 /// sense, wherever they stand (a newsletter or a channel one subscribes to, Face ID or a PIN one
 /// unlocks with, a new version one upgrades to); the currency vocabularies for literal prices.
-public struct PaymentVerbDetector: Sendable {
+///
+/// A class, not a struct: a rule hands `matches` to its memo as a closure, which then retains
+/// one reference instead of copying every compiled vocabulary.
+public final class PaymentVerbDetector: Sendable {
     private let matcher: PhraseMatcher
     private let otherSenses: PhraseMatcher
     private let prices: PriceDetector

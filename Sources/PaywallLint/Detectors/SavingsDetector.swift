@@ -19,7 +19,10 @@
 /// of periods, `whole-year` after it; `savings-fractions` ("half", "三成") with a savings, paying
 /// or costing word (`cost-words`); `non-money-savings` (time, battery, storage); and the currency
 /// vocabularies through `PriceDetector`.
-public struct SavingsDetector: Sendable {
+///
+/// A class, not a struct: a rule hands `matches` to its memo as a closure, which then retains
+/// one reference instead of copying every compiled vocabulary.
+public final class SavingsDetector: Sendable {
     private let words: PhraseMatcher
     private let phrases: PhraseMatcher
     private let periods: PhraseMatcher

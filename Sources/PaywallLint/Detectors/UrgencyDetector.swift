@@ -12,7 +12,10 @@
 /// - scarcity of an offer: a countdown word with an offer word and a number or a word for "a few"
 ///   (`countdown-context` with `offer-words`, `few-words`: "Bara 25 rabattkoder kvar", "Bloß noch
 ///   wenige Plätze"), with the same exceptions.
-public struct UrgencyDetector: Sendable {
+///
+/// A class, not a struct: a rule hands `matches` to its memo as a closure, which then retains
+/// one reference instead of copying every compiled vocabulary.
+public final class UrgencyDetector: Sendable {
     private let phrases: PhraseMatcher
     private let countdownContext: PhraseMatcher
     private let deadlines: PhraseMatcher

@@ -176,7 +176,11 @@ public struct Document: Sendable {
     /// Whether the node is a YAML/JSON null: `null`, `~`, empty plain scalar.
     public func isNull(_ id: NodeID) -> Bool {
         let node = nodes[Int(id)]
-        guard node.kind == .scalar, node.style == .plain, !node.hasTag else { return false }
+        // The length first: most values are longer than "null", and comparing a string with each
+        // spelling costs more than counting its bytes.
+        guard node.kind == .scalar, node.style == .plain, !node.hasTag, node.text.utf8.count <= 4 else {
+            return false
+        }
         switch node.text {
         case "", "~", "null", "Null", "NULL": return true
         default: return false

@@ -139,7 +139,8 @@ public struct RuleContext {
     /// Copy rules limited to the default locale (`locale: default` on the rule).
     public private(set) var defaultLocaleOnly: Bool
     public internal(set) var findings: [Finding] = []
-    /// Names the current rule's detector among every engine's (see `matches(of:_:)`).
+    /// Names the current rule among every engine's, with four bits left for its detectors (see
+    /// `matches(of:part:_:)`).
     private var detectorKey = 0
 
     init(paywall: Paywall, store: StoreData?, rule: RuleDefinition) {
@@ -160,16 +161,18 @@ public struct RuleContext {
         findings.removeAll(keepingCapacity: true)
     }
 
-    /// `detect` (the rule's one detector) on a copy's text. A text that several copies share, in
-    /// this file or in earlier files of the worker (a disclosure repeated in every locale and
-    /// every variant), keeps what it found, and is read once per rule.
+    /// `detect`, one of the rule's detectors (`part`, 0 to 15), on a copy's text. A text that
+    /// several copies share, in this file or in earlier files of the worker (a disclosure
+    /// repeated in every locale and every variant), keeps what it found, and is read once per
+    /// rule.
     func matches(
-        of copy: Copy, _ detect: ([Unicode.Scalar], NormalizedText) -> [DetectorMatch]
+        of copy: Copy, part: Int = 0, _ detect: ([Unicode.Scalar], NormalizedText) -> [DetectorMatch]
     ) -> [DetectorMatch] {
         let template = copy.template
         // Most texts are the only copy of themselves: nothing to keep.
         guard template.isShared else { return detect(template.plain, template.normalized) }
-        return template.detections(detectorKey) { detect(template.plain, template.normalized) }
+        precondition(part >= 0 && part < 16)
+        return template.detections(detectorKey | part) { detect(template.plain, template.normalized) }
     }
 
     /// Selected values, without other locales' copy when the rule is about the default locale.

@@ -3,11 +3,20 @@ import Synchronization
 /// The rules of a run, compiled once: each rule's check built with its options and field.
 /// Rules that are off are not compiled and never run.
 public struct RuleEngine: Sendable {
-    struct CompiledRule: Sendable {
+    /// A class: the engine walks its rules for every file, and copying a rule's definition
+    /// retained each of its strings.
+    final class CompiledRule: Sendable {
         let definition: RuleDefinition
         let check: any Check
         let needs: Capabilities
         let needsStoreData: Bool
+
+        init(definition: RuleDefinition, check: any Check, needs: Capabilities, needsStoreData: Bool) {
+            self.definition = definition
+            self.check = check
+            self.needs = needs
+            self.needsStoreData = needsStoreData
+        }
     }
 
     let rules: [CompiledRule]
@@ -92,7 +101,7 @@ public struct RuleEngine: Sendable {
                 skippedForStore.append(rule.definition.descriptor.id)
                 continue
             }
-            context.start(rule.definition, detectorKey: identity << 16 | index)
+            context.start(rule.definition, detectorKey: identity << 24 | index << 4)
             rule.check.run(&context)
             findings += context.findings
         }
