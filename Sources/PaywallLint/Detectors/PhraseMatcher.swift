@@ -337,6 +337,10 @@ private final class PhraseSet: Sendable {
     private let asciiHeads: [Range<Int32>]
     private let otherHeads: [UInt32: Range<Int32>]
     private let startingWithNumber: [Int32]
+    /// For each phrase of `startingWithNumber`, the scalar its number is followed by, directly or
+    /// after spaces, or 0 when that is not a scalar: "# % off", "#-day", "# days left" are tried
+    /// only where the text's number is followed by theirs.
+    private let numberFollowers: [(scalar: UInt32, direct: Bool)]
     private let startingWithAnyWord: [Int32]
     private let digitsBreakWords: Bool
 
@@ -490,6 +494,17 @@ private final class PhraseSet: Sendable {
         self.asciiHeads = asciiHeads
         self.otherHeads = otherHeads
         self.startingWithNumber = startingWithNumber
+        numberFollowers = startingWithNumber.map { index in
+            var at = Int(phraseStarts[Int(index)]) + 1
+            let end = Int(phraseStarts[Int(index) + 1])
+            var direct = true
+            while at < end, elements[at] == .space || elements[at] == .optionalSpace {
+                at += 1
+                direct = false
+            }
+            guard at < end, case .scalar(let scalar) = elements[at] else { return (0, true) }
+            return (scalar.value, direct)
+        }
         self.startingWithAnyWord = startingWithAnyWord
     }
 
@@ -591,7 +606,15 @@ private final class PhraseSet: Sendable {
                     }
                     if tryNumber, let afterNumber = Scalars.numberEnd(in: t, at: i) {
                         // The number is read once for every phrase that starts with one.
-                        for index in startingWithNumber {
+                        let direct = afterNumber < n ? t[afterNumber].value : 0
+                        var afterSpaces = afterNumber
+                        while afterSpaces < n, Scalars.isSpace(t[afterSpaces]) { afterSpaces += 1 }
+                        let spaced = afterSpaces < n ? t[afterSpaces].value : 0
+                        for (k, index) in startingWithNumber.enumerated() {
+                            let follower = numberFollowers[k]
+                            guard
+                                follower.scalar == 0 || follower.scalar == (follower.direct ? direct : spaced)
+                            else { continue }
                             consider(matchEnd(phrase(index, droppingFirst: 1), in: t, at: afterNumber))
                         }
                     }
