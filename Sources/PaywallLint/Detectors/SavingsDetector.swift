@@ -84,15 +84,21 @@ public final class SavingsDetector: Sendable {
         var found = phrases.ranges(in: text)
         if t.contains(where: Scalars.isDigit) {
             let amounts = prices.prices(in: text).map(\.range)
-            // "节省 50% 的存储空间", "Pil tüketimi %30 daha az": a percentage of something else
-            // saved, when nothing in the text is about money.
-            let savesSomethingElse =
-                amounts.isEmpty && !scans[.nonMoney, nonMoney].isEmpty && scans[.costWords, costWords].isEmpty
-                && scans[.payWords, payWords].isEmpty
-            let savingsWords = savesSomethingElse ? [] : scans[.words, words]
-            found += percentages(in: t, words: savingsWords)
-            found += discountNumbers(in: t, words: savingsWords)
-            found += self.amounts(amounts, in: text, words: savingsWords)
+            // The savings words go with a percentage, an amount or a number in CJK ("7折"): a
+            // number alone ("Pick 2", "(3)") does not need them read.
+            if !amounts.isEmpty || t.contains(where: { $0 == "%" || $0 == "\u{066A}" })
+                || t.contains(where: Scalars.isUnspaced)
+            {
+                // "节省 50% 的存储空间", "Pil tüketimi %30 daha az": a percentage of something else
+                // saved, when nothing in the text is about money.
+                let savesSomethingElse =
+                    amounts.isEmpty && !scans[.nonMoney, nonMoney].isEmpty
+                    && scans[.costWords, costWords].isEmpty && scans[.payWords, payWords].isEmpty
+                let savingsWords = savesSomethingElse ? [] : scans[.words, words]
+                found += percentages(in: t, words: savingsWords)
+                found += discountNumbers(in: t, words: savingsWords)
+                found += self.amounts(amounts, in: text, words: savingsWords)
+            }
             found += comparedPrices(amounts, in: text)
             found += fewerPeriodsPaid(&scans)
         }
