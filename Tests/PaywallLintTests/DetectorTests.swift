@@ -454,19 +454,22 @@ import Testing
     }
 
     /// A vocabulary compiles the scripts a text needs as it meets them; phrases whose first
-    /// letter only shows once normalised (full-width, decomposed) are always there.
+    /// letter only shows once normalised (full-width, decomposed) are always there, and those
+    /// with an ASCII first letter and an accented one later come with a text beyond ASCII.
     @Test func vocabularyGrowsWithTheScriptsOfTexts() {
         let unique = "grow-\(UInt64.random(in: 0...UInt64.max))"
         let matcher = PhraseMatcher(phrases: [
             unique, "limited time", "今だけ", "только сегодня", "Ｆree trial", "e\u{301}te\u{301} offer", "₹ off",
+            "désolé", "offre spe\u{301}ciale", "ofrece ﬁn",
         ])
         let texts = [
-            "Limited time only", "今だけ半額", "Только сегодня!", "Start your free trial", "Été offer",
-            "Save ₹ off",
+            "Limited time only", "Offre speciale", "ofrece fin", "今だけ半額", "Только сегодня!",
+            "Start your free trial", "Été offer", "Save ₹ off", "Désolé !", "OFFRE SPÉCIALE",
             "limited time, 今だけ, только сегодня",
         ]
         let expected = [
-            "Limited time", "今だけ", "Только сегодня", "free trial", "Été offer", "₹ off", "limited time",
+            "Limited time", nil, "ofrece fin", "今だけ", "Только сегодня", "free trial", "Été offer", "₹ off",
+            "Désolé", "OFFRE SPÉCIALE", "limited time",
         ]
         for (text, match) in zip(texts, expected) {
             #expect(matcher.matches(in: Array(text.unicodeScalars)).first?.text == match, "\(text)")

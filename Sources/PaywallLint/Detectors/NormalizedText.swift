@@ -24,8 +24,8 @@ public final class NormalizedText: Sendable {
     /// that scans this text; and the same where a digit next to a letter also starts a word.
     let wordStarts: [Int32]
     let wordStartsBreakingDigits: [Int32]
-    /// The scripts (`Script` bits) of the scalars words start with: the parts of a vocabulary
-    /// this text can match.
+    /// The scripts (`Script` bits) of the scalars words start with, and whether any scalar is
+    /// beyond ASCII: the parts of a vocabulary this text can match.
     let wordScripts: UInt16
 
     public convenience init(_ source: [Unicode.Scalar]) {
@@ -127,6 +127,8 @@ public final class NormalizedText: Sendable {
             var previousInWord = false
             var previousIsDigit = false
             for (offset, scalar) in scalars.enumerated() {
+                // A variable (U+FFFC) is no text beyond ASCII.
+                if !scalar.isASCII, scalar != Template.placeholder { scripts |= 1 << Script.asciiThenBeyond }
                 let inWord = Scalars.isSpacedWord(scalar)
                 let isDigit = inWord && Scalars.isDigit(scalar)
                 let joined = previousInWord && inWord

@@ -200,30 +200,43 @@ private final class LazyPhraseSet: Sendable {
     }
 
     /// The script of the phrase's first letter once normalised when its first scalar shows it,
-    /// else `Script.always`.
+    /// else `Script.always`; for an ASCII first letter and a common letter beyond ASCII later
+    /// ("désolé", "gratuité"), `Script.asciiThenBeyond`.
     private static func evidentScript(of text: String) -> Int {
         // Decoded from the bytes: thousands of phrases at start-up, and the string views'
         // iterators cost several times more.
         var text = text
         return text.withUTF8 { bytes in
-            // Most phrases start with two ASCII bytes, which need no decoding.
-            if let first = bytes.firstIndex(where: { $0 != 0x20 }), bytes[first] < 0x80,
-                first + 1 == bytes.count || bytes[first + 1] < 0x80
-            {
-                let scalar = Unicode.Scalar(bytes[first])
-                return Scalars.isASCIIWord(scalar) ? Script.of(scalar) : Script.always
-            }
-            var utf8 = bytes.drop { $0 == 0x20 }.makeIterator()
+            let first = firstLetterScript(of: bytes)
+            guard first == 0, bytes.contains(where: { $0 >= 0x80 }) else { return first }
+            var utf8 = bytes.makeIterator()
             var decoder = UTF8()
-            guard case .scalarValue(let first) = decoder.decode(&utf8) else { return Script.always }
-            if case .scalarValue(let next) = decoder.decode(&utf8), NormalizedText.combinesWithPrevious(next)
-            {
-                return Script.always
+            while case .scalarValue(let scalar) = decoder.decode(&utf8) {
+                if !scalar.isASCII, Scalars.commonLetterFolded(scalar) != nil {
+                    return Script.asciiThenBeyond
+                }
             }
-            if first.isASCII { return Scalars.isASCIIWord(first) ? Script.of(first) : Script.always }
-            guard let folded = Scalars.commonLetterFolded(first) else { return Script.always }
-            return Script.of(folded)
+            return first
         }
+    }
+
+    private static func firstLetterScript(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        // Most phrases start with two ASCII bytes, which need no decoding.
+        if let first = bytes.firstIndex(where: { $0 != 0x20 }), bytes[first] < 0x80,
+            first + 1 == bytes.count || bytes[first + 1] < 0x80
+        {
+            let scalar = Unicode.Scalar(bytes[first])
+            return Scalars.isASCIIWord(scalar) ? Script.of(scalar) : Script.always
+        }
+        var utf8 = bytes.drop { $0 == 0x20 }.makeIterator()
+        var decoder = UTF8()
+        guard case .scalarValue(let first) = decoder.decode(&utf8) else { return Script.always }
+        if case .scalarValue(let next) = decoder.decode(&utf8), NormalizedText.combinesWithPrevious(next) {
+            return Script.always
+        }
+        if first.isASCII { return Scalars.isASCIIWord(first) ? Script.of(first) : Script.always }
+        guard let folded = Scalars.commonLetterFolded(first) else { return Script.always }
+        return Script.of(folded)
     }
 
     var isEmpty: Bool { texts.isEmpty }
@@ -266,10 +279,14 @@ private final class LazyPhraseSet: Sendable {
 
 /// Scripts of the letters phrases start with, as bits: which parts of a vocabulary a text needs.
 enum Script {
-    static let count = 8
+    static let count = 9
     /// Phrases compiled for every text.
     static let always = 7
     static let alwaysBit: UInt16 = 1 << always
+    /// Phrases that start with an ASCII letter and have a letter beyond ASCII that normalising
+    /// keeps beyond it ("désolé"): compiled only for a text with a scalar beyond ASCII, so an
+    /// English file skips the accented phrases of the other Latin-script languages.
+    static let asciiThenBeyond = 8
 
     static func of(_ c: Unicode.Scalar) -> Int {
         switch c.value {
