@@ -181,7 +181,7 @@ public final class NormalizedText: Sendable {
         return Int(sourceStarts[range.lowerBound])..<Int(sourceEnds[range.upperBound - 1])
     }
 
-    private static func asciiLowercased(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    static func asciiLowercased(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         scalar.value >= 0x41 && scalar.value <= 0x5A ? Unicode.Scalar(UInt8(scalar.value + 0x20)) : scalar
     }
 

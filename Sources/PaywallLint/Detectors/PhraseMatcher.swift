@@ -398,7 +398,7 @@ private final class PhraseSet: Sendable {
             let isASCII = text.withUTF8 { bytes in
                 guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
                 appendElements(
-                    of: bytes.lazy.map { Unicode.Scalar($0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0) },
+                    of: bytes.lazy.map { NormalizedText.asciiLowercased(Unicode.Scalar($0)) },
                     to: &compiled.elements)
                 return true
             }

@@ -153,11 +153,12 @@ public struct RuleContext {
 
     /// The same paywall for the next rule, without its findings: one context serves every rule
     /// of a file, because copying a `Paywall` retains each of its many fields.
-    mutating func start(_ rule: RuleDefinition, detectorKey: Int) {
+    /// `engine` is the engine's identity and `index` the rule's place in it.
+    mutating func start(_ rule: RuleDefinition, engine: Int, index: Int) {
         ruleID = rule.descriptor.id
         severity = rule.descriptor.severity
         defaultLocaleOnly = rule.defaultLocaleOnly
-        self.detectorKey = detectorKey
+        detectorKey = engine << 24 | index << 4
         findings.removeAll(keepingCapacity: true)
     }
 

@@ -101,7 +101,7 @@ public struct RuleEngine: Sendable {
                 skippedForStore.append(rule.definition.descriptor.id)
                 continue
             }
-            context.start(rule.definition, detectorKey: identity << 24 | index << 4)
+            context.start(rule.definition, engine: identity, index: index)
             rule.check.run(&context)
             findings += context.findings
         }
