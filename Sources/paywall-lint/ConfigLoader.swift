@@ -65,7 +65,8 @@ enum ConfigLoader {
     /// The absolute folder a (relative or absolute) file path lies in.
     static func absoluteDirectory(of path: String) -> String {
         let absolute = absolutePath(path)
-        guard let slash = absolute.lastIndex(of: "/") else { return "/" }
+        // In bytes: this runs for every input file, and Characters cost far more.
+        guard let slash = absolute.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "/" }
         return slash == absolute.startIndex ? "/" : String(absolute[..<slash])
     }
 
@@ -127,21 +128,27 @@ enum ConfigLoader {
 
     /// `path` from the working directory, without `/./` segments.
     private static func absolutePath(_ path: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : FileSystem.currentDirectory() + "/" + path
+        var absolute = path.hasPrefix("/") ? path : FileSystem.currentDirectory() + "/" + path
+        // Byte-wise: this runs for every input file, and "/./" is ASCII. Most paths have none.
+        let slash = UInt8(ascii: "/")
+        let hasDotSegment = absolute.withUTF8 { bytes in
+            bytes.count > 2
+                && (0..<bytes.count - 2).contains {
+                    bytes[$0] == slash && bytes[$0 + 1] == UInt8(ascii: ".") && bytes[$0 + 2] == slash
+                }
+        }
+        guard hasDotSegment else { return absolute }
         var utf8 = Array(absolute.utf8)
-        // Byte-wise: this runs for every input file, and "/./" is ASCII.
         var i = 0
-        var changed = false
         while i + 2 < utf8.count {
             if utf8[i] == UInt8(ascii: "/"), utf8[i + 1] == UInt8(ascii: "."),
                 utf8[i + 2] == UInt8(ascii: "/")
             {
                 utf8.removeSubrange(i..<i + 2)
-                changed = true
             } else {
                 i += 1
             }
         }
-        return changed ? String(decoding: utf8, as: UTF8.self) : absolute
+        return String(decoding: utf8, as: UTF8.self)
     }
 }

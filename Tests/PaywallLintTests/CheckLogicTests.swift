@@ -73,6 +73,17 @@ import Testing
         #expect(compared > 30)
     }
 
+    /// The lines of one product share their start, end and length ("… use Tempo Habits every
+    /// day."); the cache must still tell them apart and keep them all, or each would be read
+    /// again wherever it repeats. A line found in the cache keeps its detectors' results.
+    @Test func templateCacheKeepsLinesThatDifferOnlyInTheMiddle() {
+        let cache = TemplateCache()
+        let lines = (0..<1000).map { "Join thousands of people who use App \(1000 + $0) every day." }
+        for line in lines { #expect(!cache.template(for: line).keepsDetections) }
+        let found = lines.filter { cache.template(for: $0).keepsDetections }.count
+        #expect(found >= 980, "found \(found) of 1000")
+    }
+
     /// Hex colours as WCAG relative luminance: short and long forms agree, alpha is ignored, and
     /// anything else is no colour.
     @Test func colourLuminance() throws {

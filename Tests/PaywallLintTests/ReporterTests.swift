@@ -88,4 +88,23 @@ struct ReporterTests {
         #expect(before == after)
         #expect(try fingerprint("paywall: 1\nsubhead: a\nsubhead: b\n") != before)
     }
+
+    @Test("SARIF URIs percent-encode every byte outside the unreserved set and the slash")
+    func percentEncodedURIs() {
+        #expect(SARIFReporter.percentEncoded("dir/ä b#c~_-.yaml") == "dir/%C3%A4%20b%23c~_-.yaml")
+        #expect(SARIFReporter.percentEncoded("日/%\u{7F}") == "%E6%97%A5/%25%7F")
+    }
+
+    @Test("JSON strings escape quotes, backslashes and control bytes wherever they fall")
+    func escapedJSONStrings() {
+        for offset in 0...17 {
+            let prefix = String(repeating: "a", count: offset)
+            for (raw, escaped) in [("\"", "\\\""), ("\\", "\\\\"), ("\n", "\\n"), ("\u{1}", "\\u0001")] {
+                #expect(
+                    JSONText.quoted(prefix + raw + "é") == "\"" + prefix + escaped + "é\"", "offset \(offset)"
+                )
+            }
+            #expect(JSONText.quoted(prefix + "é\u{7F}") == "\"" + prefix + "é\u{7F}\"")
+        }
+    }
 }

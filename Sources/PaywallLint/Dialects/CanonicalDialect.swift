@@ -31,9 +31,8 @@ struct CanonicalDialect {
     }
 
     private mutating func readTopLevel(_ root: NodeID) {
-        let ignoring = Set(
-            reader.document.pairs(of: root).map { reader.document[$0.key].text }.filter(isExtensionKey))
-        guard let f = reader.fields(root, known: Self.topLevelKeys, field: "", ignoring: ignoring) else {
+        guard let f = reader.fields(root, known: Self.topLevelKeys, field: "", ignoring: isExtensionKey)
+        else {
             return
         }
         if let marker = f["paywall"], reader.document[marker].text != "1" {

@@ -53,19 +53,21 @@ struct ModelReader {
 
     /// The pairs of a mapping, keyed by name; keys not in `known` are `core/unknown-key` warnings
     /// (with the nearest known key as a suggestion). Nil (and `core/wrong-type`) when not a mapping.
-    mutating func fields(_ node: NodeID, known: [String], field: String, ignoring: Set<String> = [])
-        -> MappingFields?
-    {
+    mutating func fields(
+        _ node: NodeID, known: [String], field: String, ignoring: (String) -> Bool = { _ in false }
+    ) -> MappingFields? {
         guard document[node].isMapping else {
             if !document.isNull(node) { wrongType(node, expected: "a mapping", field: field) }
             return nil
         }
         var result = MappingFields()
-        for pair in document.pairs(of: node) {
+        let pairs = document.pairs(of: node)
+        result.pairs.reserveCapacity(pairs.count)
+        for pair in pairs {
             let key = document[pair.key].text
-            if known.contains(key) {
+            if known.contains(where: { MappingFields.same($0, key) }) {
                 result.pairs.append((key, pair.value))
-            } else if !ignoring.contains(key) {
+            } else if !ignoring(key) {
                 var message = "unknown key '\(key)'" + (field.isEmpty ? "" : " in \(field)")
                 if let nearest = Suggestion.nearest(to: key, in: known) {
                     message += "; did you mean '\(nearest)'?"
@@ -286,6 +288,13 @@ struct MappingFields: ExpressibleByDictionaryLiteral {
     /// The value of `key`; the last one where a key is repeated (a duplicate key is reported
     /// where the document is read).
     subscript(key: String) -> NodeID? {
-        pairs.last { $0.key == key }?.value
+        pairs.last { Self.same($0.key, key) }?.value
+    }
+
+    /// String equality, with the lengths compared first: keys of one mapping mostly differ in
+    /// length, and comparing two unequal strings calls into the standard library.
+    @inline(__always)
+    static func same(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a == b
     }
 }

@@ -16,9 +16,7 @@ enum RemoteConfigDialect {
         var paywall = Paywall(
             dialect: .remoteConfig, capabilities: Dialect.remoteConfig.capabilities.union(.disclosure),
             place: reader.place(root), document: document, defaultLocale: locale)
-        let ignoring = Set(
-            document.pairs(of: root).map { document[$0.key].text }.filter { $0.hasPrefix("x-") })
-        guard let f = reader.fields(root, known: keys, field: "", ignoring: ignoring) else {
+        guard let f = reader.fields(root, known: keys, field: "", ignoring: { $0.hasPrefix("x-") }) else {
             return (paywall, reader.findings)
         }
         func copy(_ key: String, _ field: String) -> Copy? {

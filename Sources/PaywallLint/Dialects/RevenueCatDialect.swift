@@ -40,9 +40,8 @@ enum RevenueCatDialect {
             dialect: .revenueCat, capabilities: Dialect.revenueCat.capabilities, place: reader.place(root),
             document: document, defaultLocale: "en_US")
         var rc = RevenueCatPaywall()
-        let ignoring = Set(
-            document.pairs(of: root).map { document[$0.key].text }.filter { $0.hasPrefix("x-") })
-        guard let f = reader.fields(root, known: topLevelKeys, field: "", ignoring: ignoring) else {
+        guard let f = reader.fields(root, known: topLevelKeys, field: "", ignoring: { $0.hasPrefix("x-") })
+        else {
             return (paywall, reader.findings)
         }
         rc.templateName = reader.text(f["template_name"], field: "template_name")

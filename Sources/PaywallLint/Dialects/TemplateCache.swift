@@ -7,37 +7,58 @@
 /// keeps its cache, because the variants and locales of a product repeat most of their copy. It is
 /// not for two threads at once.
 ///
-/// A fixed table indexed by a fingerprint of the bytes (length, first and last eight), not a
-/// dictionary: a file of all-different lines pays one cheap lookup per line instead of hashing
-/// every byte and growing a table. A collision only costs a repeat its sharing. Texts match by
-/// their bytes, not by `==`: canonically equal strings can differ in scalars, and so in columns.
+/// A fixed table indexed by a quick hash of the bytes, not a dictionary: a file of
+/// all-different lines pays one cheap lookup per line instead of hashing with SipHash and growing
+/// a table. A text may sit in either of two slots picked by the hash, so texts that meet in one
+/// slot do not keep evicting each other; a text evicted only costs a repeat its sharing. Texts
+/// match by their bytes, not by `==`: canonically equal strings can differ in scalars, and so in
+/// columns.
 /// The texts kept are bounded in bytes: past the budget the table starts again empty.
 public final class TemplateCache {
-    private static let slotCount = 1024
+    private static let slotBits = 13
+    private static let slotCount = 1 << slotBits
     private static let byteBudget = 256 << 10
     private var slots: [Template?] = []
     private var keptBytes = 0
+    /// Lookups that found their text, and texts met for the first time, since the table was
+    /// last emptied.
+    private var repeats = 0
+    private var firstSightings = 0
 
     public init() {}
 
     func template(for text: String) -> Template {
         var text = text
         let (slot, known, count) = text.withUTF8 { bytes -> (Int, Template?, Int) in
-            let slot = Self.slot(of: bytes)
-            guard !slots.isEmpty, let known = slots[slot] else { return (slot, nil, bytes.count) }
-            var raw = known.raw
-            let same = raw.withUTF8 { Self.sameBytes($0, bytes) }
-            return (slot, same ? known : nil, bytes.count)
+            let (slot, other) = Self.slots(of: bytes)
+            guard !slots.isEmpty else { return (slot, nil, bytes.count) }
+            func holdsText(_ candidate: Int) -> Template? {
+                guard let known = slots[candidate] else { return nil }
+                var raw = known.raw
+                return raw.withUTF8 { Self.sameBytes($0, bytes) } ? known : nil
+            }
+            if let known = holdsText(slot) { return (slot, known, bytes.count) }
+            if let known = holdsText(other) { return (other, known, bytes.count) }
+            // The new text goes to a free slot of the two, else to the first.
+            return (slots[slot] != nil && slots[other] == nil ? other : slot, nil, bytes.count)
         }
         if let known {
-            known.markShared()
+            known.keepDetections()
+            repeats += 1
             return known
         }
         if slots.isEmpty || keptBytes + count > Self.byteBudget {
             slots = Array(repeating: nil, count: Self.slotCount)
             keptBytes = 0
+            (repeats, firstSightings) = (0, 0)
         }
+        firstSightings += 1
         let template = Template(text)
+        // Where texts have been repeating (the variants and locales of one product), a new one
+        // keeps what the detectors find from its first reading, rather than being read again
+        // when it repeats. Where they have not (one large file of all-different lines), keeping
+        // would cost memory for every line and save nothing.
+        if repeats >= 2 * firstSightings { template.keepDetections() }
         keptBytes += count - (slots[slot]?.raw.utf8.count ?? 0)
         slots[slot] = template
         return template
@@ -63,11 +84,21 @@ public final class TemplateCache {
         return true
     }
 
-    private static func slot(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var fingerprint = UInt64(bytes.count)
-        for byte in bytes.prefix(8) { fingerprint = fingerprint &* 31 &+ UInt64(byte) }
-        for byte in bytes.suffix(8) { fingerprint = fingerprint &* 31 &+ UInt64(byte) }
-        fingerprint = fingerprint &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: fingerprint >> 54) % slotCount
+    /// The text's two slots, from a hash of every byte read eight at a time: the lines of one
+    /// product often share their start, end and length, and differ anywhere between.
+    private static func slots(of bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var hash = UInt64(bytes.count) &* multiplier
+        var i = 0
+        while i + 8 <= bytes.count {
+            hash = (hash ^ ByteChunks.load(bytes, at: i)) &* multiplier
+            hash ^= hash >> 29
+            i += 8
+        }
+        var tail: UInt64 = 0
+        for byte in bytes[i...].reversed() { tail = tail << 8 | UInt64(byte) }
+        hash = (hash ^ tail) &* multiplier
+        let mask = UInt64(slotCount - 1)
+        return (Int(truncatingIfNeeded: hash >> (64 - slotBits)), Int(truncatingIfNeeded: hash >> 32 & mask))
     }
 }

@@ -186,7 +186,7 @@ struct DocumentBuilder {
                 guard isScalar(key) else { continue }
                 for j in 0..<i {
                     let other = items[base + 2 * j]
-                    if isScalar(other), nodes[Int(other)].text == nodes[Int(key)].text {
+                    if isScalar(other), MappingFields.same(nodes[Int(other)].text, nodes[Int(key)].text) {
                         report(other, key)
                         break
                     }

@@ -68,7 +68,11 @@ public struct Document: Sendable {
         children.reserveCapacity(count)
     }
 
-    public subscript(id: NodeID) -> Node { nodes[Int(id)] }
+    /// The node, lent in place: readers mostly want one field of it, and a copy would retain and
+    /// release its text.
+    public subscript(id: NodeID) -> Node {
+        _read { yield nodes[Int(id)] }
+    }
 
     /// The node's explicit tag, if it has one.
     public func tag(of id: NodeID) -> String? {

@@ -44,6 +44,20 @@ enum TextEncoding {
         var i = start
         let n = buffer.count
         while i < n {
+            // Eight plain ASCII bytes at a time; a line break is the only control byte the
+            // fast path lets through. A word with anything else is read byte by byte.
+            if i + 8 <= n {
+                let word = ByteChunks.load(buffer, at: i)
+                var suspect = ByteChunks.beyondASCII(word) | ByteChunks.equal(word, 0)
+                if forbidControls {
+                    suspect |=
+                        ByteChunks.below(word, 0x20) & ~ByteChunks.equal(word, 0x0A)
+                        | ByteChunks.equal(word, 0x7F)
+                }
+                // The bytes before the first suspect one are clean (all eight when none is).
+                i += suspect.trailingZeroBitCount / 8
+                if suspect == 0 { continue }
+            }
             let b = buffer[i]
             if b >= 0x20 && b < 0x7F {
                 i += 1

@@ -170,8 +170,8 @@ public struct RuleContext {
         of copy: Copy, part: Int = 0, _ detect: ([Unicode.Scalar], NormalizedText) -> [DetectorMatch]
     ) -> [DetectorMatch] {
         let template = copy.template
-        // Most texts are the only copy of themselves: nothing to keep.
-        guard template.isShared else { return detect(template.plain, template.normalized) }
+        // A text that is the only copy of itself has nothing to keep.
+        guard template.keepsDetections else { return detect(template.plain, template.normalized) }
         precondition(part >= 0 && part < 16)
         return template.detections(detectorKey | part) { detect(template.plain, template.normalized) }
     }

@@ -34,15 +34,26 @@ struct Suppressions {
     /// A quick byte search, so files without suppressions pay almost nothing.
     static func mentionsTool(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= marker.count else { return false }
-        var i = 0
         let last = bytes.count - marker.count
-        while i <= last {
-            if bytes[i] == UInt8(ascii: "p"), bytes[i..<(i + marker.count)].elementsEqual(marker) {
-                return true
+        return bytes.withUnsafeBufferPointer { buffer in
+            func marked(at i: Int) -> Bool { buffer[i..<(i + marker.count)].elementsEqual(marker) }
+            var i = 0
+            // Eight bytes at a time, stopping only at a "p".
+            while i + 8 <= buffer.count {
+                var ps = ByteChunks.equal(ByteChunks.load(buffer, at: i), UInt8(ascii: "p"))
+                while ps != 0 {
+                    let at = i + ps.trailingZeroBitCount / 8
+                    if at <= last, marked(at: at) { return true }
+                    ps &= ps - 1
+                }
+                i += 8
             }
-            i += 1
+            while i <= last {
+                if buffer[i] == UInt8(ascii: "p"), marked(at: i) { return true }
+                i += 1
+            }
+            return false
         }
-        return false
     }
 
     private mutating func readPointerEntries(_ document: Document) {

@@ -26,11 +26,11 @@ public struct Template: Sendable {
         let normalized: NormalizedText
         let jumps: [Jump]
         let rawCount: Int
-        /// Set when a second copy has this text, in this file or an earlier one of the worker
-        /// (read once, one template).
-        let isShared = Atomic<Bool>(false)
-        /// What each rule's detector found in the text, by `RuleContext.detectorKey`, once the
-        /// text is shared. Kept with the text, so a later file that repeats it reuses it.
+        /// Set when the text is likely to be read again: a second copy has it, in this file or an
+        /// earlier one of the worker, or the worker's texts have been repeating (`TemplateCache`).
+        let keepsDetections = Atomic<Bool>(false)
+        /// What each rule's detector found in the text, by `RuleContext.detectorKey`, once it
+        /// keeps them. Kept with the text, so a later file that repeats it reuses it.
         let detections = Mutex<[Int: [DetectorMatch]]>([:])
 
         init(raw: String, rawCount: Int, parsed: Parser) {
@@ -46,10 +46,11 @@ public struct Template: Sendable {
 
     private let storage: Storage
 
-    /// Whether more than one copy has this text (see `TemplateCache`).
-    var isShared: Bool { storage.isShared.load(ordering: .relaxed) }
+    /// Whether what the detectors find in this text is kept for the next copy that has it (see
+    /// `TemplateCache`).
+    var keepsDetections: Bool { storage.keepsDetections.load(ordering: .relaxed) }
 
-    func markShared() { storage.isShared.store(true, ordering: .relaxed) }
+    func keepDetections() { storage.keepsDetections.store(true, ordering: .relaxed) }
 
     /// What the detector `key` finds in this text: computed by `detect` the first time, then
     /// kept.

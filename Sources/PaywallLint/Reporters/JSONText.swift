@@ -9,12 +9,7 @@ public enum JSONText {
     }
 
     static func appendEscaped(_ text: String, to result: inout String) {
-        var needsWork = false
-        for byte in text.utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-            needsWork = true
-            break
-        }
-        guard needsWork else {
+        guard needsEscaping(text) else {
             result += text
             return
         }
@@ -38,5 +33,21 @@ public enum JSONText {
             runStart = utf8.index(after: index)
         }
         result += text[runStart...]
+    }
+
+    /// Whether any byte needs an escape: rule descriptions run to kilobytes, and almost none has one.
+    private static func needsEscaping(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var i = 0
+            while i + 8 <= bytes.count {
+                let word = ByteChunks.load(bytes, at: i)
+                let escaped =
+                    ByteChunks.below(word, 0x20) | ByteChunks.equal(word, 0x22) | ByteChunks.equal(word, 0x5C)
+                if escaped != 0 { return true }
+                i += 8
+            }
+            return bytes[i...].contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
+        }
     }
 }

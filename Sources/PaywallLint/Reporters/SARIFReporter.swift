@@ -156,21 +156,27 @@ public struct SARIFReporter: Reporter {
             + "\"uriBaseId\": \"%SRCROOT%\" }"
     }
 
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
     static func percentEncoded(_ path: Substring) -> String {
-        var out = ""
+        // Built as bytes: appending to a String a scalar at a time cost more than the rest of a
+        // file's SARIF.
+        var out: [UInt8] = []
+        out.reserveCapacity(path.utf8.count)
         for byte in path.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
                 UInt8(ascii: "_"),
                 UInt8(ascii: "~"), UInt8(ascii: "/"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
+                out.append(byte)
             default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                out += "%" + (hex.count == 1 ? "0" : "") + hex
+                out.append(UInt8(ascii: "%"))
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 0xF)])
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// FNV-1a over rule, file and pointer: stable across runs and machines, and blind to line numbers.

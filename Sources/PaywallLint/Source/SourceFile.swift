@@ -36,17 +36,26 @@ public struct LineIndex: Sendable {
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0]
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            let b = bytes[i]
-            if b == 0x0A {
-                starts.append(i + 1)
-            } else if b == 0x0D {
-                if i + 1 < n, bytes[i + 1] == 0x0A { i += 1 }
-                starts.append(i + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            var i = 0
+            let n = buffer.count
+            while i < n {
+                // Skips eight bytes at a time up to the next line break.
+                if i + 8 <= n {
+                    let word = ByteChunks.load(buffer, at: i)
+                    let breaks = ByteChunks.equal(word, 0x0A) | ByteChunks.equal(word, 0x0D)
+                    i += breaks.trailingZeroBitCount / 8
+                    if breaks == 0 { continue }
+                }
+                let b = buffer[i]
+                if b == 0x0A {
+                    starts.append(i + 1)
+                } else if b == 0x0D {
+                    if i + 1 < n, buffer[i + 1] == 0x0A { i += 1 }
+                    starts.append(i + 1)
+                }
+                i += 1
             }
-            i += 1
         }
         lineStarts = starts
     }

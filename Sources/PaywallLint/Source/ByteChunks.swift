@@ -1,0 +1,32 @@
+/// Tests on eight bytes at once (SWAR), for the passes that read every byte of a file: most
+/// bytes of most files are plain ASCII, and one test per eight of them is several times cheaper
+/// than a branch per byte. Every mask is exact per byte: bit 7 of byte k is set when byte k
+/// passes the test.
+enum ByteChunks {
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// The eight bytes at `offset` as one word, first byte lowest; `offset + 8` must not pass the end.
+    @inline(__always)
+    static func load(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+    }
+
+    /// Bytes equal to `byte`.
+    @inline(__always)
+    static func equal(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let x = word ^ (ones &* UInt64(byte))
+        // Without bit 7, subtracting one from each byte cannot borrow across bytes.
+        return ~((x | highBits) &- ones) & ~x & highBits
+    }
+
+    /// Bytes below `bound` (at most 0x80).
+    @inline(__always)
+    static func below(_ word: UInt64, _ bound: UInt8) -> UInt64 {
+        ~((word | highBits) &- ones &* UInt64(bound)) & ~word & highBits
+    }
+
+    /// Bytes beyond ASCII.
+    @inline(__always)
+    static func beyondASCII(_ word: UInt64) -> UInt64 { word & highBits }
+}
