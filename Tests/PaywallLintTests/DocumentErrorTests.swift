@@ -22,6 +22,39 @@ struct DocumentErrorTests {
         #expect(result.documents.first.map { $0[$0.value(of: $0.root!, key: "a")!].text } == "2")
     }
 
+    @Test("keys alike in length and first bytes are told apart; only real repeats are duplicates")
+    func duplicateKeysAmongLookalikes() {
+        // The first seven bytes and the length agree in each group.
+        let text = """
+            products_monthly: 1
+            products_weekly_: 2
+            products_monthly: 3
+            "": 4
+            ? [products_monthly]
+            : 5
+            "": 6
+            <<: {products_weekly_: 7, extra: 8}
+            ? [products_monthly]
+            : 9
+            ééééééé1: 10
+            ééééééé2: 11
+            ééééééé1: 12
+
+            """
+        let result = read(text)
+        #expect(
+            result.findings.map { "\($0.span.start) \($0.message)" } == [
+                "3:1 duplicate key \"products_monthly\": decoders disagree on which value wins",
+                "7:1 duplicate key \"\": decoders disagree on which value wins",
+                "13:1 duplicate key \"ééééééé1\": decoders disagree on which value wins",
+            ])
+        // The merge brought `extra` and left the explicit `products_weekly_` alone.
+        let document = result.documents[0]
+        let root = document.root!
+        #expect(document.value(of: root, key: "extra").map { document[$0].text } == "8")
+        #expect(document.value(of: root, key: "products_weekly_").map { document[$0].text } == "2")
+    }
+
     @Test("JSON problems are each reported at their position and reading recovers")
     func jsonRecovery() throws {
         let text = """

@@ -32,11 +32,17 @@ struct BilledAmountCheck: Check {
             default: continue
             }
         }
-        func kinds(_ copy: Copy) -> Set<VariableKind> {
-            Set(copy.template.variables.compactMap { catalog.kind(of: $0.name) })
+        // The kinds of a copy's variables, as bits: this runs for every price-bearing copy of
+        // every file, and a set of them allocated each time.
+        func kinds(_ copy: Copy) -> UInt32 {
+            copy.template.variables.reduce(0) { bits, variable in
+                bits | (catalog.kind(of: variable.name)?.bit ?? 0)
+            }
         }
-        let billed = shown.filter { kinds($0.copy).contains(.billedTotal) }
-        let subordinate = shown.filter { !kinds($0.copy).isDisjoint(with: [.perUnit, .intro, .trial]) }
+        let billedBit = VariableKind.billedTotal.bit
+        let subordinateBits = VariableKind.perUnit.bit | VariableKind.intro.bit | VariableKind.trial.bit
+        let billed = shown.filter { kinds($0.copy) & billedBit != 0 }
+        let subordinate = shown.filter { kinds($0.copy) & subordinateBits != 0 }
         guard let largestBilled = billed.max(by: { $0.size < $1.size }) else {
             let anchor = subordinate.first?.copy
             let message =
@@ -60,11 +66,28 @@ struct BilledAmountCheck: Check {
                 at: span, node: node)
         }
         for other in subordinate
-        where other.size > largestBilled.size && !kinds(other.copy).contains(.billedTotal) {
+        where other.size > largestBilled.size && kinds(other.copy) & billedBit == 0 {
             context.report(
                 "\(other.copy.label) shows a per-unit, intro or trial price in \(NumericBoundsCheck.format(other.size)) pt, "
                     + "larger than the billed amount (\(NumericBoundsCheck.format(largestBilled.size)) pt)",
                 at: other.sizeField?.span ?? other.copy.span, node: other.sizeField?.node ?? other.copy.node)
+        }
+    }
+}
+
+extension VariableKind {
+    /// The kind as one bit of a set.
+    fileprivate var bit: UInt32 {
+        switch self {
+        case .billedTotal: 1 << 0
+        case .period: 1 << 1
+        case .perUnit: 1 << 2
+        case .intro: 1 << 3
+        case .introPeriod: 1 << 4
+        case .trial: 1 << 5
+        case .trialEndDate: 1 << 6
+        case .savings: 1 << 7
+        case .name: 1 << 8
         }
     }
 }

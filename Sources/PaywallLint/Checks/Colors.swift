@@ -10,19 +10,26 @@
 enum Colors {
     /// `#RGB`, `#RRGGBB` or `#RRGGBBAA` (alpha ignored) as linear-light relative luminance.
     static func luminance(_ text: String) -> Double? {
-        let utf8 = Array(text.utf8)
-        guard utf8.first == UInt8(ascii: "#") else { return nil }
-        let digits = utf8.count == 4 ? utf8.dropFirst().flatMap { [$0, $0] } : Array(utf8.dropFirst())
-        guard digits.count == 6 || digits.count == 8 else { return nil }
-        var channels: [Double] = []
-        for index in stride(from: 0, to: 6, by: 2) {
-            guard let high = hexValue(digits[index]), let low = hexValue(digits[index + 1]) else {
-                return nil
+        var text = text
+        return text.withUTF8 { bytes -> Double? in
+            guard bytes.first == UInt8(ascii: "#"), [4, 7, 9].contains(bytes.count) else { return nil }
+            let short = bytes.count == 4
+            func channel(_ index: Int) -> Double? {
+                let high = bytes[short ? 1 + index : 1 + 2 * index]
+                let low = short ? high : bytes[2 + 2 * index]
+                guard let high = hexValue(high), let low = hexValue(low) else { return nil }
+                return linear[Int(high << 4 | low)]
             }
-            let c = Double(high << 4 | low) / 255
-            channels.append(c <= 0.039_28 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4))
+            guard let red = channel(0), let green = channel(1), let blue = channel(2) else { return nil }
+            return 0.2126 * red + 0.7152 * green + 0.0722 * blue
         }
-        return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+    }
+
+    /// Each 8-bit channel value in linear light, worked out once: two colours per file each
+    /// took three `pow` calls.
+    private static let linear: [Double] = (0..<256).map { value in
+        let c = Double(value) / 255
+        return c <= 0.039_28 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -7,6 +7,7 @@ struct LocalizationsCompleteCheck: Check {
     init(_ setup: CheckSetup) throws {}
 
     func run(_ context: inout RuleContext) {
+        guard !context.paywall.localizations.isEmpty else { return }
         let defaultLocale = context.paywall.defaultLocale
         let defaultPaths = Set(context.paywall.copy.filter(\.isDefaultLocale).map(\.path))
         for localization in context.paywall.localizations {

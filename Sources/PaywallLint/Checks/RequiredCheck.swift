@@ -26,8 +26,9 @@ struct RequiredCheck: Check {
             guard !allowEmpty else { continue }
             let empty: Bool
             switch value.value {
-            case .text(let text): empty = text.allSatisfy(\.isWhitespace)
-            case .copy(let copy): empty = copy.text.allSatisfy(\.isWhitespace)
+            // By scalar: a Character is found by grapheme breaking, and only whitespace matters.
+            case .text(let text): empty = text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+            case .copy(let copy): empty = copy.text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
             case .collection(let count): empty = count == 0
             default: empty = false
             }

@@ -14,6 +14,8 @@ struct DocumentBuilder {
     private var pending: [NodeID] = []
     /// Findings whose JSON pointer is known only once the tree is complete: (finding index, node).
     private var pointerFixups: [(Int, NodeID)] = []
+    /// The key digests of the mapping being closed (`keyDigest`), kept to save an allocation.
+    private var keyDigests: [UInt64] = []
     let limits: ReadLimits
 
     /// `sizeHint`: the input's length in bytes; real paywall files have a node every 10–20 bytes.
@@ -84,7 +86,11 @@ struct DocumentBuilder {
         var merged: [NodeID] = []
         if frame.kind == .mapping {
             if items.count % 2 == 1 { items = items.dropLast() }
-            if merging { merged = resolveMergeKeys(&items, findings: &findings) }
+            digestKeys(of: items)
+            if merging, keyDigests.contains(Self.mergeKeyDigest) {
+                merged = resolveMergeKeys(&items, findings: &findings)
+                digestKeys(of: items)
+            }
             reportDuplicateKeys(items, findings: &findings)
         }
         let id: NodeID
@@ -162,6 +168,33 @@ struct DocumentBuilder {
             message: "a merge key (<<) takes a mapping or a list of mappings", span: span)
     }
 
+    /// A scalar key's length and first seven bytes; `notAScalar` for a collection used as a key.
+    /// Keys that differ mostly differ here, and two integers compare in one instruction where two
+    /// strings take a call into the standard library.
+    static func keyDigest(_ text: String) -> UInt64 {
+        var text = text
+        return text.withUTF8 { bytes in
+            var digest = UInt64(min(bytes.count, 0xFE)) << 56
+            for (k, byte) in bytes.prefix(7).enumerated() { digest |= UInt64(byte) << (8 * k) }
+            return digest
+        }
+    }
+
+    /// No scalar key has it: `keyDigest` caps the length byte at 0xFE.
+    static let notAScalar = UInt64.max
+    static let mergeKeyDigest = keyDigest("<<")
+
+    private mutating func digestKeys(of items: ArraySlice<NodeID>) {
+        keyDigests.removeAll(keepingCapacity: true)
+        var index = items.startIndex
+        while index < items.endIndex {
+            let key = items[index]
+            keyDigests.append(document[key].isScalar ? Self.keyDigest(document[key].text) : Self.notAScalar)
+            index += 2
+        }
+    }
+
+    /// Reports each key that an earlier key of the mapping repeats; `keyDigests` are its keys'.
     private mutating func reportDuplicateKeys(_ items: ArraySlice<NodeID>, findings: inout [Finding]) {
         let pairCount = items.count / 2
         guard pairCount > 1 else { return }
@@ -177,16 +210,14 @@ struct DocumentBuilder {
                     related: [RelatedLocation(span: document[first].span, message: "first defined here")]))
         }
         if pairCount <= 32 {
-            // Pairwise, reading the keys in place: most keys are short, and short strings
-            // compare in a few instructions.
-            let nodes = document.nodes
-            func isScalar(_ id: NodeID) -> Bool { nodes[Int(id)].kind == .scalar }
+            // Pairwise by digest; the texts are compared only where the digests agree.
             for i in 1..<pairCount {
+                let digest = keyDigests[i]
+                guard digest != Self.notAScalar else { continue }
                 let key = items[base + 2 * i]
-                guard isScalar(key) else { continue }
-                for j in 0..<i {
+                for j in 0..<i where keyDigests[j] == digest {
                     let other = items[base + 2 * j]
-                    if isScalar(other), MappingFields.same(nodes[Int(other)].text, nodes[Int(key)].text) {
+                    if document[other].text == document[key].text {
                         report(other, key)
                         break
                     }

@@ -104,14 +104,18 @@ public struct Document: Sendable {
         let first = Int32(children.count)
         children.append(contentsOf: items)
         let id = Int32(nodes.count)
-        var index: Int32 = 0
-        for child in items {
-            // An aliased node keeps the parent it was first placed in.
-            if nodes[Int(child)].parent < 0 && child != root {
-                nodes[Int(child)].parent = id
-                nodes[Int(child)].indexInParent = kind == .mapping ? index / 2 : index
+        let root = self.root
+        // Through one buffer: writing each child through the array checked its uniqueness.
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            var index: Int32 = 0
+            for child in items {
+                // An aliased node keeps the parent it was first placed in.
+                if nodes[Int(child)].parent < 0 && child != root {
+                    nodes[Int(child)].parent = id
+                    nodes[Int(child)].indexInParent = kind == .mapping ? index / 2 : index
+                }
+                index += 1
             }
-            index += 1
         }
         nodes.append(
             Node(
