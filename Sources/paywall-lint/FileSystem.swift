@@ -37,6 +37,12 @@ enum FileSystem {
 
     /// Reads a whole file; `limit` stops reading a file that grew past the size limit.
     static func read(_ path: String, limit: Int) throws(ReadError) -> [UInt8] {
+        try readWithSize(path, limit: limit).bytes
+    }
+
+    /// Reads a file of up to `limit` bytes, with its size: more than `limit` when it is larger
+    /// (then nothing is read, or `limit + 1` bytes of a file that grew while being read).
+    static func readWithSize(_ path: String, limit: Int) throws(ReadError) -> (bytes: [UInt8], size: Int) {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw ReadError(message: describe(errno)) }
         defer { close(descriptor) }
@@ -44,6 +50,7 @@ enum FileSystem {
         guard fstat(descriptor, &info) == 0 else { throw ReadError(message: describe(errno)) }
         if info.st_mode & S_IFMT == S_IFDIR { throw ReadError(message: "is a directory") }
         let expected = max(Int(info.st_size), 0)
+        if expected > limit { return ([], expected) }
         var bytes = [UInt8](repeating: 0, count: min(expected, limit + 1) + 1)
         var count = 0
         while true {
@@ -62,7 +69,7 @@ enum FileSystem {
             count += got
         }
         bytes.removeSubrange(count...)
-        return bytes
+        return (bytes, max(expected, count))
     }
 
     /// The cores the process may run on, at least one.
@@ -84,19 +91,27 @@ enum FileSystem {
     }
 
     /// Names in a directory, sorted by their bytes so walks are the same on every machine.
-    static func entries(of directory: String) throws(ReadError) -> [String] {
+    /// A folder entry: its name, and whether the listing says it is a regular file (then a
+    /// walk needs no `stat` for it; symlinks and file systems that do not say get one).
+    struct Entry {
+        let name: String
+        let isRegularFile: Bool
+    }
+
+    static func entries(of directory: String) throws(ReadError) -> [Entry] {
         guard let handle = opendir(directory) else { throw ReadError(message: describe(errno)) }
         defer { closedir(handle) }
-        var names: [String] = []
+        var entries: [Entry] = []
         while let entry = readdir(handle) {
             let name = withUnsafePointer(to: entry.pointee.d_name) {
                 String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
             }
-            if name != "." && name != ".." { names.append(name) }
+            guard name != "." && name != ".." else { continue }
+            entries.append(Entry(name: name, isRegularFile: Int(entry.pointee.d_type) == Int(DT_REG)))
         }
         // Compared as byte arrays: comparing `String.UTF8View`s takes the slow generic path.
-        return names.map { (name: $0, bytes: Array($0.utf8)) }
-            .sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }.map(\.name)
+        return entries.map { (entry: $0, bytes: Array($0.name.utf8)) }
+            .sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }.map(\.entry)
     }
 
     /// Writes a file atomically: a temporary file beside it, renamed over it, with the old

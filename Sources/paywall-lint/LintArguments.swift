@@ -52,8 +52,11 @@ struct LintArguments: Equatable {
         for path in paths { collector.add(path) }
         var summary = RunSummary()
         summary.notifications = collector.problems
+        let filters = !setup.configuration.include.isEmpty || !setup.configuration.exclude.isEmpty
         let inputs = collector.files.filter { input in
-            guard !input.isStandardInput, input.explicitlyNamed ? forceExclude : true else { return true }
+            guard filters, !input.isStandardInput, input.explicitlyNamed ? forceExclude : true else {
+                return true
+            }
             return setup.configuration.includes(
                 ConfigLoader.configRelative(input.path, config: setup.configuration))
         }
@@ -150,10 +153,15 @@ struct LintArguments: Equatable {
         private var configs: [String: (Configuration, StoreData?)] = [:]
         /// Folder → nearest config path.
         private var nearest: [String: String] = [:]
+        /// The same, by the folder as the input path writes it: the files of a folder all ask,
+        /// and resolving each path costs more than linting some files.
+        private var nearestByWrittenFolder: [Substring: String] = [:]
         /// Config files with a near-miss name (`paywall-lint.yml` without the dot).
         private(set) var configWarnings: [String] = []
         /// (config path, overrides) → linter index.
         private var linterIndices: [String: Int] = [:]
+        /// Config path → linter index, for configs without overrides.
+        private var plainLinterIndices: [String: Int] = [:]
 
         init(_ arguments: LintArguments) throws {
             ruleSelection = arguments.ruleSelection
@@ -198,8 +206,13 @@ struct LintArguments: Equatable {
         /// the file's folder, else the one for the current folder (or the defaults).
         private mutating func configPath(for path: String) throws -> String {
             if explicitConfig || path == "-" { return configuration.path ?? "" }
+            let written = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? ""
+            if let known = nearestByWrittenFolder[written] { return known }
             let directory = ConfigLoader.absoluteDirectory(of: path)
-            if let known = nearest[directory] { return known }
+            if let known = nearest[directory] {
+                nearestByWrittenFolder[written] = known
+                return known
+            }
             for warning in ConfigLoader.misnamedConfigs(from: directory)
             where !configWarnings.contains(warning) {
                 configWarnings.append(warning)
@@ -213,6 +226,7 @@ struct LintArguments: Equatable {
                 configs[key] = (config, try ConfigLoader.store(flag: storekitFlag, config: config))
             }
             nearest[directory] = key
+            nearestByWrittenFolder[written] = key
             return key
         }
 
@@ -226,9 +240,13 @@ struct LintArguments: Equatable {
         mutating func linterIndex(for path: String) throws -> Int {
             let key = try configPath(for: path)
             let (config, _) = configs[key]!
-            return try linterIndex(
+            // Without overrides every file of the config gets one linter.
+            if config.overrides.isEmpty, let index = plainLinterIndices[key] { return index }
+            let index = try linterIndex(
                 config: key,
                 overrides: config.overrides(for: ConfigLoader.configRelative(path, config: config)))
+            if config.overrides.isEmpty { plainLinterIndices[key] = index }
+            return index
         }
 
         private mutating func linterIndex(config key: String, overrides: [Int]) throws -> Int {

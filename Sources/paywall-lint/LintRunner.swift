@@ -142,11 +142,13 @@ struct LintRunner {
                 return .unreadable(ToolNotification(level: .error, message: "<stdin>: \(error.message)"))
             }
         }
-        if input.size > limit {
-            return .report(linter.oversizedReport(path: input.path, size: input.size), nil)
+        if let size = input.size, size > limit {
+            return .report(linter.oversizedReport(path: input.path, size: size), nil)
         }
         do {
-            let bytes = try FileSystem.read(input.path, limit: limit)
+            let (bytes, size) = try FileSystem.readWithSize(input.path, limit: limit)
+            // A file found by a folder walk has its size known only now.
+            if size > limit { return .report(linter.oversizedReport(path: input.path, size: size), nil) }
             let file = SourceFile(path: input.path, bytes: bytes)
             let report = linter.lint(file, explicitlyNamed: input.explicitlyNamed, templates: templates)
             guard let fixMode else { return .report(report, nil) }
