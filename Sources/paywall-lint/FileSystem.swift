@@ -15,7 +15,7 @@
 /// Plain POSIX file access: fast for thousands of small files and free of Foundation's start-up cost.
 enum FileSystem {
     enum Kind {
-        case file(size: Int)
+        case file
         case directory(device: UInt64, inode: UInt64)
         case missing
         case other
@@ -25,7 +25,7 @@ enum FileSystem {
         var info = stat()
         guard stat(path, &info) == 0 else { return .missing }
         switch info.st_mode & S_IFMT {
-        case S_IFREG: return .file(size: Int(info.st_size))
+        case S_IFREG: return .file
         case S_IFDIR: return .directory(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         default: return .other
         }
@@ -90,7 +90,6 @@ enum FileSystem {
         return bytes
     }
 
-    /// Names in a directory, sorted by their bytes so walks are the same on every machine.
     /// A folder entry: its name, and whether the listing says it is a regular file (then a
     /// walk needs no `stat` for it; symlinks and file systems that do not say get one).
     struct Entry {
@@ -98,6 +97,8 @@ enum FileSystem {
         let isRegularFile: Bool
     }
 
+    /// The entries of a directory, sorted by their names' bytes so walks are the same on every
+    /// machine.
     static func entries(of directory: String) throws(ReadError) -> [Entry] {
         guard let handle = opendir(directory) else { throw ReadError(message: describe(errno)) }
         defer { closedir(handle) }

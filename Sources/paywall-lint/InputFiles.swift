@@ -6,8 +6,6 @@ struct InputFile {
     let path: String
     /// Named on the command line (or stdin), rather than found by walking a folder.
     let explicitlyNamed: Bool
-    /// Nil when a folder listing found the file and nothing asked its size yet.
-    let size: Int?
     let isStandardInput: Bool
 }
 
@@ -22,12 +20,12 @@ struct InputCollector {
 
     mutating func add(_ argument: String) {
         if argument == "-" {
-            files.append(InputFile(path: "-", explicitlyNamed: true, size: 0, isStandardInput: true))
+            files.append(InputFile(path: "-", explicitlyNamed: true, isStandardInput: true))
             return
         }
         switch FileSystem.kind(of: argument) {
-        case .file(let size):
-            files.append(InputFile(path: argument, explicitlyNamed: true, size: size, isStandardInput: false))
+        case .file:
+            files.append(InputFile(path: argument, explicitlyNamed: true, isStandardInput: false))
         case .directory(let device, let inode):
             let before = files.count
             walk(argument, device: device, inode: inode)
@@ -61,23 +59,23 @@ struct InputCollector {
         for entry in entries where !entry.name.hasPrefix(".") {
             let name = entry.name
             let path = prefix == "./" ? name : prefix + name
-            func take(size: Int?) {
+            func take() {
                 let lower = name.lowercased()
                 if Self.extensions.contains(where: { lower.hasSuffix($0) }) {
-                    files.append(
-                        InputFile(path: path, explicitlyNamed: false, size: size, isStandardInput: false))
+                    files.append(InputFile(path: path, explicitlyNamed: false, isStandardInput: false))
                 }
             }
-            // A regular file needs no `stat`: a walk of 10,000 files spent most of its time on them.
+            // A regular file needs no `stat` (its size is read when it is opened): a walk of 10,000
+            // files spent most of its time on them.
             if entry.isRegularFile {
-                take(size: nil)
+                take()
                 continue
             }
             switch FileSystem.kind(of: path) {
             case .directory(let device, let inode):
                 walk(path, device: device, inode: inode)
-            case .file(let size):
-                take(size: size)
+            case .file:
+                take()
             case .missing, .other:
                 continue  // dangling symlinks, sockets, fifos
             }

@@ -142,12 +142,9 @@ struct LintRunner {
                 return .unreadable(ToolNotification(level: .error, message: "<stdin>: \(error.message)"))
             }
         }
-        if let size = input.size, size > limit {
-            return .report(linter.oversizedReport(path: input.path, size: size), nil)
-        }
         do {
+            // An oversized file is refused from its size, without reading it.
             let (bytes, size) = try FileSystem.readWithSize(input.path, limit: limit)
-            // A file found by a folder walk has its size known only now.
             if size > limit { return .report(linter.oversizedReport(path: input.path, size: size), nil) }
             let file = SourceFile(path: input.path, bytes: bytes)
             let report = linter.lint(file, explicitlyNamed: input.explicitlyNamed, templates: templates)

@@ -112,4 +112,23 @@ struct ByteScanTests {
             #expect(!Suppressions.mentionsTool(bytes), "offset \(offset)")
         }
     }
+
+    @Test("two buffers are the same only when every byte is, at every length and offset")
+    func sameBytesAtEveryOffset() {
+        for length in 0...20 {
+            let a = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+            a.withUnsafeBufferPointer { a in
+                #expect(ByteChunks.same(a, a), "length \(length)")
+                for offset in 0..<length {
+                    var b = Array(a)
+                    b[offset] ^= 1
+                    b.withUnsafeBufferPointer {
+                        #expect(!ByteChunks.same(a, $0), "length \(length), offset \(offset)")
+                    }
+                }
+                let longer = Array(a) + [0]
+                longer.withUnsafeBufferPointer { #expect(!ByteChunks.same(a, $0), "length \(length)") }
+            }
+        }
+    }
 }

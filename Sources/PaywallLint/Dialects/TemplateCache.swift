@@ -37,7 +37,7 @@ public final class TemplateCache {
             func holdsText(_ candidate: Int) -> Template? {
                 guard let known = slots[candidate] else { return nil }
                 var raw = known.raw
-                return raw.withUTF8 { Self.sameBytes($0, bytes) } ? known : nil
+                return raw.withUTF8 { ByteChunks.same($0, bytes) } ? known : nil
             }
             if let known = holdsText(slot) { return (slot, known, bytes.count) }
             if let known = holdsText(other) { return (other, known, bytes.count) }
@@ -64,26 +64,6 @@ public final class TemplateCache {
         keptBytes += count - (slots[slot]?.raw.utf8.count ?? 0)
         slots[slot] = template
         return template
-    }
-
-    /// Eight bytes at a time: the generic `elementsEqual` went byte by byte, a thousand
-    /// instructions for a disclosure.
-    private static func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        let (a, b, count) = (UnsafeRawBufferPointer(a), UnsafeRawBufferPointer(b), a.count)
-        var i = 0
-        while i + 8 <= count {
-            guard
-                a.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                    == b.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            else { return false }
-            i += 8
-        }
-        while i < count {
-            guard a[i] == b[i] else { return false }
-            i += 1
-        }
-        return true
     }
 
     /// The text's two slots, from a hash of every byte read eight at a time: the lines of one

@@ -106,19 +106,9 @@ struct DocumentBuilder {
 
     /// Removes `<<` pairs and returns the pairs they bring in that the mapping does not set itself.
     /// Earlier merge sources win over later ones, as the YAML merge-key spec says.
+    /// Called only for a mapping with a `<<` key digest (`addCollection`), so most mappings copy
+    /// nothing.
     private func resolveMergeKeys(_ items: inout ArraySlice<NodeID>, findings: inout [Finding]) -> [NodeID] {
-        // Most mappings have no merge key: find out before copying anything.
-        var hasMergeKey = false
-        var probe = items.startIndex
-        while probe < items.endIndex {
-            let key = document[items[probe]]
-            if key.style == .plain, key.text == "<<" {
-                hasMergeKey = true
-                break
-            }
-            probe += 2
-        }
-        guard hasMergeKey else { return [] }
         var explicit: [NodeID] = []
         var sources: [NodeID] = []
         var index = items.startIndex

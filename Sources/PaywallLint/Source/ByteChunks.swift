@@ -26,6 +26,18 @@ enum ByteChunks {
         ~((word | highBits) &- ones &* UInt64(bound)) & ~word & highBits
     }
 
+    /// Whether two buffers hold the same bytes, compared a word at a time: the generic
+    /// `elementsEqual` went byte by byte, a thousand instructions for a disclosure.
+    static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        var i = 0
+        while i + 8 <= a.count {
+            guard load(a, at: i) == load(b, at: i) else { return false }
+            i += 8
+        }
+        return a[i...].elementsEqual(b[i...])
+    }
+
     /// Bytes beyond ASCII.
     @inline(__always)
     static func beyondASCII(_ word: UInt64) -> UInt64 { word & highBits }
