@@ -84,6 +84,37 @@ import Testing
         #expect(found >= 475, "found \(found) of 500")
     }
 
+    /// A paywall of thousands of locales has its rules run on two threads; the findings are the
+    /// same, in the same order, as one thread's, however the rules fall to the threads.
+    @Test func rulesRunSideBySideFindWhatOneThreadFinds() throws {
+        let linter = try Linter(
+            ruleSet: try RuleSet(packs: ["recommended", "sketchy"], library: PackLibrary.builtIn()))
+        var text = "paywall: 1\nheadline: Go Pro\ncta: Start free trial\nlocalizations:\n"
+        let planted = [
+            "Only $3.99 a week", "Save 40% today only", "Offer ends tonight",
+            "No thanks, I hate saving money",
+            "Try it free", "Go further with Pro",
+        ]
+        for k in 0..<700 {
+            text += "  x-\(k):\n    headline: \(planted[k % planted.count]) (\(k))\n"
+            text += "    subhead: Upgrade to remove limits (\(k))\n    cta: Subscribe now (\(k))\n"
+        }
+        let report = linter.lint(SourceFile(path: "big.yaml", text: text))
+        let paywall = try #require(report.paywalls.first)
+        #expect(paywall.copy.count >= RuleEngine.copiesWorthAThread)
+        // In the order the engine returns them, before any sorting.
+        func run(sideBySide: Bool) -> [String] {
+            var notes: [String] = []
+            return linter.engine.run(on: paywall, store: nil, notes: &notes, sideBySide: sideBySide).map {
+                "\($0.ruleID) \($0.span.start) \($0.message)"
+            }
+        }
+        let inTurn = run(sideBySide: false)
+        #expect(Set(inTurn.map { $0.prefix { $0 != " " } }).count >= 4)
+        #expect(inTurn.count > 700)
+        for _ in 0..<5 { #expect(run(sideBySide: true) == inTurn) }
+    }
+
     /// Hex colours as WCAG relative luminance: short and long forms agree, alpha is ignored, and
     /// anything else is no colour.
     @Test func colourLuminance() throws {

@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// The rules of a run, compiled once: each rule's check built with its options and field.
@@ -87,11 +88,12 @@ public struct RuleEngine: Sendable {
     }
 
     /// Runs every applicable rule on a paywall. `notes` receives why rules were skipped.
-    func run(on paywall: Paywall, store: StoreData?, notes: inout [String]) -> [Finding] {
-        var findings: [Finding] = []
+    /// `sideBySide` chooses the two-thread run, which by default a paywall's size decides.
+    func run(on paywall: Paywall, store: StoreData?, notes: inout [String], sideBySide: Bool? = nil)
+        -> [Finding]
+    {
         var skippedForStore: [String] = []
-        guard let first = rules.first else { return [] }
-        var context = RuleContext(paywall: paywall, store: store, rule: first.definition)
+        var applicable: [Int] = []
         for (index, rule) in rules.enumerated() {
             if !rule.definition.dialects.isEmpty && !rule.definition.dialects.contains(paywall.dialect) {
                 continue
@@ -101,15 +103,55 @@ public struct RuleEngine: Sendable {
                 skippedForStore.append(rule.definition.descriptor.id)
                 continue
             }
-            context.start(rule.definition, engine: identity, index: index)
-            rule.check.run(&context)
-            findings += context.findings
+            applicable.append(index)
         }
         if !skippedForStore.isEmpty {
             notes.append(
                 "skipped (need store data, give --storekit): " + skippedForStore.joined(separator: ", "))
         }
+        guard !applicable.isEmpty else { return [] }
+        let findings =
+            sideBySide ?? (paywall.copy.count >= Self.copiesWorthAThread)
+            ? runSideBySide(applicable, on: paywall, store: store)
+            : runInTurn(applicable, on: paywall, store: store)
         return dropSuperseded(findings)
+    }
+
+    /// A paywall with this many copy strings (a file of thousands of locales) has its rules run
+    /// on two threads: its rules then take tens of milliseconds or more, and a thread costs tens
+    /// of microseconds. Ordinary paywalls have tens of copy strings; many files keep every core
+    /// busy with a file each.
+    static let copiesWorthAThread = 2_000
+
+    private func runInTurn(_ indices: [Int], on paywall: Paywall, store: StoreData?) -> [Finding] {
+        var findings: [Finding] = []
+        var context = RuleContext(paywall: paywall, store: store, rule: rules[indices[0]].definition)
+        for index in indices {
+            context.start(rules[index].definition, engine: identity, index: index)
+            rules[index].check.run(&context)
+            findings += context.findings
+        }
+        return findings
+    }
+
+    /// The rules shared out between two threads as each is free, their findings put back in rule
+    /// order: the output is the same whichever thread ran a rule.
+    private func runSideBySide(_ indices: [Int], on paywall: Paywall, store: StoreData?) -> [Finding] {
+        let byRule = Mutex([[Finding]](repeating: [], count: indices.count))
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            var context = RuleContext(paywall: paywall, store: store, rule: rules[indices[0]].definition)
+            while true {
+                let position = next.add(1, ordering: .relaxed).oldValue
+                guard position < indices.count else { return }
+                let index = indices[position]
+                context.start(rules[index].definition, engine: identity, index: index)
+                rules[index].check.run(&context)
+                let found = context.findings
+                byRule.withLock { $0[position] = found }
+            }
+        }
+        return byRule.withLock { $0.flatMap { $0 } }
     }
 
     /// One problem, one finding: where a rule that supersedes another reported on a node or
