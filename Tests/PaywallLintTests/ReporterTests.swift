@@ -99,7 +99,9 @@ struct ReporterTests {
     func escapedJSONStrings() {
         for offset in 0...17 {
             let prefix = String(repeating: "a", count: offset)
-            for (raw, escaped) in [("\"", "\\\""), ("\\", "\\\\"), ("\n", "\\n"), ("\u{1}", "\\u0001")] {
+            for (raw, escaped) in [
+                ("\"", "\\\""), ("\\", "\\\\"), ("\n", "\\n"), ("\u{1}", "\\u0001"), ("\u{1F}", "\\u001f"),
+            ] {
                 #expect(
                     JSONText.quoted(prefix + raw + "é") == "\"" + prefix + escaped + "é\"", "offset \(offset)"
                 )

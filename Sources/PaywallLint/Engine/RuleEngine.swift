@@ -94,6 +94,7 @@ public struct RuleEngine: Sendable {
     {
         var skippedForStore: [String] = []
         var applicable: [Int] = []
+        applicable.reserveCapacity(rules.count)
         for (index, rule) in rules.enumerated() {
             if !rule.definition.dialects.isEmpty && !rule.definition.dialects.contains(paywall.dialect) {
                 continue
@@ -127,8 +128,10 @@ public struct RuleEngine: Sendable {
         var findings: [Finding] = []
         var context = RuleContext(paywall: paywall, store: store, rule: rules[indices[0]].definition)
         for index in indices {
-            context.start(rules[index].definition, engine: identity, index: index)
-            rules[index].check.run(&context)
+            // Bound first: `rules[index].definition` copies the definition out, strings and all.
+            let rule = rules[index]
+            context.start(rule.definition, engine: identity, index: index)
+            rule.check.run(&context)
             findings += context.findings
         }
         return findings
@@ -145,8 +148,9 @@ public struct RuleEngine: Sendable {
                 let position = next.add(1, ordering: .relaxed).oldValue
                 guard position < indices.count else { return }
                 let index = indices[position]
-                context.start(rules[index].definition, engine: identity, index: index)
-                rules[index].check.run(&context)
+                let rule = rules[index]
+                context.start(rule.definition, engine: identity, index: index)
+                rule.check.run(&context)
                 let found = context.findings
                 byRule.withLock { $0[position] = found }
             }

@@ -1,53 +1,86 @@
-/// Appends JSON string literals and numbers to output text. Output JSON is written by hand so its
-/// key order is fixed and the same findings give the same bytes.
+/// JSON text for the reports, written by hand so its key order is fixed and the same findings
+/// give the same bytes.
 public enum JSONText {
+    /// `text` as a JSON string literal.
     public static func quoted(_ text: String) -> String {
-        var result = "\""
-        appendEscaped(text, to: &result)
-        result += "\""
-        return result
-    }
-
-    static func appendEscaped(_ text: String, to result: inout String) {
-        guard needsEscaping(text) else {
-            result += text
-            return
-        }
-        // Unescaped runs are copied whole: a scalar at a time is several times slower.
-        let utf8 = text.utf8
-        var runStart = utf8.startIndex
-        for index in utf8.indices {
-            let byte = utf8[index]
-            guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-            result += text[runStart..<index]
-            switch byte {
-            case 0x22: result += "\\\""
-            case 0x5C: result += "\\\\"
-            case 0x0A: result += "\\n"
-            case 0x0D: result += "\\r"
-            case 0x09: result += "\\t"
-            default:
-                let hex = String(byte, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            }
-            runStart = utf8.index(after: index)
-        }
-        result += text[runStart...]
+        var out = JSONBytes()
+        out.appendQuoted(text)
+        return out.text
     }
 
     /// Whether any byte needs an escape: rule descriptions run to kilobytes, and almost none has one.
-    private static func needsEscaping(_ text: String) -> Bool {
+    static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i + 8 <= bytes.count {
+            let word = ByteChunks.load(bytes, at: i)
+            let escaped =
+                ByteChunks.below(word, 0x20) | ByteChunks.equal(word, 0x22) | ByteChunks.equal(word, 0x5C)
+            if escaped != 0 { return true }
+            i += 8
+        }
+        return bytes[i...].contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
+    }
+}
+
+/// JSON output built as UTF-8 bytes. A finding's SARIF is dozens of pieces, and appending each to
+/// a `String` checked its capacity, uniqueness and encoding every time; bytes are checked once, by
+/// `text`.
+struct JSONBytes {
+    private(set) var bytes: [UInt8] = []
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    mutating func append(_ literal: StaticString) {
+        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Text written as it is: JSON made elsewhere, or words that need no escape.
+    mutating func append(_ text: String) {
         var text = text
-        return text.withUTF8 { bytes in
-            var i = 0
-            while i + 8 <= bytes.count {
-                let word = ByteChunks.load(bytes, at: i)
-                let escaped =
-                    ByteChunks.below(word, 0x20) | ByteChunks.equal(word, 0x22) | ByteChunks.equal(word, 0x5C)
-                if escaped != 0 { return true }
-                i += 8
-            }
-            return bytes[i...].contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func append(_ number: Int) {
+        append(String(number))
+    }
+
+    /// A number as 16 lower-case hex digits.
+    mutating func appendHex(_ number: UInt64) {
+        for shift in stride(from: 60, through: 0, by: -4) {
+            bytes.append(Self.hexDigits[Int((number >> UInt64(shift)) & 0xF)])
         }
     }
+
+    /// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
+    mutating func appendQuoted(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            guard JSONText.needsEscaping(utf8) else {
+                bytes.append(contentsOf: utf8)
+                return
+            }
+            // Unescaped runs are copied whole.
+            var runStart = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                switch byte {
+                case 0x22: append("\\\"")
+                case 0x5C: append("\\\\")
+                case 0x0A: append("\\n")
+                case 0x0D: append("\\r")
+                case 0x09: append("\\t")
+                default:
+                    append("\\u00")
+                    bytes.append(Self.hexDigits[Int(byte >> 4)])
+                    bytes.append(Self.hexDigits[Int(byte & 0xF)])
+                }
+                runStart = index + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -54,57 +54,82 @@ public struct SARIFReporter: Reporter {
 
     public mutating func file(_ report: FileReport) -> String {
         guard !report.findings.isEmpty else { return "" }
-        var out = ""
+        var out = JSONBytes()
         var occurrences: [UInt64: Int] = [:]
         let location = artifactLocation(report.file.path)
         for finding in report.findings {
-            out += firstResult ? "\n" : ",\n"
+            out.append(firstResult ? "\n" as StaticString : ",\n")
             firstResult = false
             let key = Self.fingerprint(finding.ruleID, report.file.path, finding.pointer)
             let occurrence = occurrences[key, default: 0] + 1
             occurrences[key] = occurrence
-            out += "        {\n"
-            out += "          \"ruleId\": \(JSONText.quoted(finding.ruleID)),\n"
-            if let index = ruleIndex[finding.ruleID] { out += "          \"ruleIndex\": \(index),\n" }
-            out += "          \"level\": \(JSONText.quoted(level(finding.severity))),\n"
-            out += "          \"message\": { \"text\": \(JSONText.quoted(finding.message)) },\n"
-            out +=
-                "          \"locations\": [ { \"physicalLocation\": { \(location), \(region(finding.span)) }"
-            if !finding.pointer.isEmpty {
-                out +=
-                    ", \"logicalLocations\": [ { \"fullyQualifiedName\": \(JSONText.quoted(finding.pointer)), "
-                out += "\"kind\": \"element\" } ]"
+            out.append("        {\n          \"ruleId\": ")
+            out.appendQuoted(finding.ruleID)
+            out.append(",\n")
+            if let index = ruleIndex[finding.ruleID] {
+                out.append("          \"ruleIndex\": ")
+                out.append(index)
+                out.append(",\n")
             }
-            out += " } ],\n"
+            out.append("          \"level\": \"")
+            out.append(level(finding.severity))
+            out.append("\",\n          \"message\": { \"text\": ")
+            out.appendQuoted(finding.message)
+            out.append(" },\n          \"locations\": [ { \"physicalLocation\": { ")
+            out.append(location)
+            out.append(", ")
+            appendRegion(finding.span, to: &out)
+            out.append(" }")
+            if !finding.pointer.isEmpty {
+                out.append(", \"logicalLocations\": [ { \"fullyQualifiedName\": ")
+                out.appendQuoted(finding.pointer)
+                out.append(", \"kind\": \"element\" } ]")
+            }
+            out.append(" } ],\n")
             if !finding.related.isEmpty {
-                out += "          \"relatedLocations\": ["
+                out.append("          \"relatedLocations\": [")
                 for (index, related) in finding.related.enumerated() {
-                    out += index == 0 ? " " : ", "
-                    out +=
-                        "{ \"id\": \(index + 1), \"physicalLocation\": { \(location), \(region(related.span)) }, "
-                    out += "\"message\": { \"text\": \(JSONText.quoted(related.message)) } }"
+                    out.append(index == 0 ? " " as StaticString : ", ")
+                    out.append("{ \"id\": ")
+                    out.append(index + 1)
+                    out.append(", \"physicalLocation\": { ")
+                    out.append(location)
+                    out.append(", ")
+                    appendRegion(related.span, to: &out)
+                    out.append(" }, \"message\": { \"text\": ")
+                    out.appendQuoted(related.message)
+                    out.append(" } }")
                 }
-                out += " ],\n"
+                out.append(" ],\n")
             }
             if let fix = finding.fix, fix.isAutomatic {
-                out +=
-                    "          \"fixes\": [ { \"description\": { \"text\": \(JSONText.quoted(fix.description)) }, "
-                out += "\"artifactChanges\": [ { \(location), \"replacements\": ["
+                out.append("          \"fixes\": [ { \"description\": { \"text\": ")
+                out.appendQuoted(fix.description)
+                out.append(" }, \"artifactChanges\": [ { ")
+                out.append(location)
+                out.append(", \"replacements\": [")
                 for (index, edit) in fix.edits.enumerated() {
-                    out += index == 0 ? " " : ", "
-                    out += "{ \"deletedRegion\": { \(regionBody(edit.span)) }, "
-                    out += "\"insertedContent\": { \"text\": \(JSONText.quoted(edit.replacement)) } }"
+                    out.append(index == 0 ? " " as StaticString : ", ")
+                    out.append("{ \"deletedRegion\": { ")
+                    appendRegionBody(edit.span, to: &out)
+                    out.append(" }, \"insertedContent\": { \"text\": ")
+                    out.appendQuoted(edit.replacement)
+                    out.append(" } }")
                 }
-                out += " ] } ] } ],\n"
+                out.append(" ] } ] } ],\n")
             }
-            let hex = String(key, radix: 16)
-            let padded = String(repeating: "0", count: 16 - hex.count) + hex
             // The same pointer-based hash under GitHub's key, so alerts follow a finding when lines move.
-            out += "          \"partialFingerprints\": { \"paywallLint/v1\": \"\(padded):\(occurrence)\", "
-            out += "\"primaryLocationLineHash\": \"\(padded):\(occurrence)\" }\n"
-            out += "        }"
+            out.append("          \"partialFingerprints\": { \"paywallLint/v1\": \"")
+            out.appendHex(key)
+            out.append(":")
+            out.append(occurrence)
+            out.append("\", \"primaryLocationLineHash\": \"")
+            out.appendHex(key)
+            out.append(":")
+            out.append(occurrence)
+            out.append("\" }\n        }")
         }
-        return out
+        return out.text
     }
 
     public mutating func end(_ summary: RunSummary) -> String {
@@ -136,12 +161,22 @@ public struct SARIFReporter: Reporter {
         }
     }
 
-    private func region(_ span: SourceSpan) -> String { "\"region\": { \(regionBody(span)) }" }
+    private func appendRegion(_ span: SourceSpan, to out: inout JSONBytes) {
+        out.append("\"region\": { ")
+        appendRegionBody(span, to: &out)
+        out.append(" }")
+    }
 
-    private func regionBody(_ span: SourceSpan) -> String {
+    private func appendRegionBody(_ span: SourceSpan, to out: inout JSONBytes) {
         let end = span.end < span.start ? span.start : span.end
-        return "\"startLine\": \(span.start.line), \"startColumn\": \(span.start.column), "
-            + "\"endLine\": \(end.line), \"endColumn\": \(end.column)"
+        out.append("\"startLine\": ")
+        out.append(span.start.line)
+        out.append(", \"startColumn\": ")
+        out.append(span.start.column)
+        out.append(", \"endLine\": ")
+        out.append(end.line)
+        out.append(", \"endColumn\": ")
+        out.append(end.column)
     }
 
     /// A relative path is relative to `%SRCROOT%`; an absolute one becomes a `file:` URI.
