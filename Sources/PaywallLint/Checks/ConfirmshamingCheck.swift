@@ -12,10 +12,8 @@ struct ConfirmshamingCheck: Check {
     }
 
     func run(_ context: inout RuleContext) {
-        for copy in selection.copies(context) {
-            guard let match = context.matches(of: copy, detector.matches(in:normalized:)).first else {
-                continue
-            }
+        for (copy, matches) in context.matched(selection.copies(context), detector.matches(in:normalized:)) {
+            let match = matches[0]
             context.report(
                 "\(copy.label) \"\(copy.text)\" shames people for declining (\"\(match.text)\"); use a neutral label such as \"Not now\"",
                 in: copy, plainRange: match.range)

@@ -14,8 +14,8 @@ struct ForbidWordsCheck: Check {
     }
 
     func run(_ context: inout RuleContext) {
-        for copy in selection.copies(context) {
-            for match in context.matches(of: copy, detector.find) {
+        for (copy, matches) in context.matched(selection.copies(context), detector.find) {
+            for match in matches {
                 context.report(
                     message.render("\"\(match.text)\" in \(copy.label)", path: copy.label, value: match.text),
                     in: copy, plainRange: match.range)

@@ -16,8 +16,8 @@ struct PriceLiteralCheck: Check {
     func run(_ context: inout RuleContext) {
         let variable = "{{ price }}"
         let storePrice = highlightedStorePrice(context)
-        for copy in selection.copies(context) {
-            for match in context.matches(of: copy, detector.matches(in:normalized:)) {
+        for (copy, matches) in context.matched(selection.copies(context), detector.matches(in:normalized:)) {
+            for match in matches {
                 var fix: Fix?
                 let raw = copy.template.rawRange(ofPlain: match.range)
                 if let storePrice, Self.amount(match.text) == storePrice,

@@ -14,8 +14,8 @@ struct SavingsLiteralCheck: Check {
     }
 
     func run(_ context: inout RuleContext) {
-        for copy in selection.copies(context) {
-            for match in context.matches(of: copy, detector.matches(in:normalized:)) {
+        for (copy, matches) in context.matched(selection.copies(context), detector.matches(in:normalized:)) {
+            for match in matches {
                 var fix: Fix?
                 if let percent = Self.percentRange(in: copy.template.plain, within: match.range),
                     let edit = context.copyEdit(

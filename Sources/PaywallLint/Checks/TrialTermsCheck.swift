@@ -24,11 +24,11 @@ struct TrialTermsCheck: Check {
 
     func run(_ context: inout RuleContext) {
         let catalog = context.paywall.dialect.variables
-        for copy in selection.copies(context) {
-            let claims = context.matches(of: copy) { plain, normalized in
-                offerClaim(plain, normalized).map { [$0] } ?? []
-            }
-            guard let claim = claims.first else { continue }
+        let claimed = context.matched(selection.copies(context)) { plain, normalized in
+            offerClaim(plain, normalized).map { [$0] } ?? []
+        }
+        for (copy, claims) in claimed {
+            let claim = claims[0]
             let kinds = Set(copy.template.variables.compactMap { catalog.kind(of: $0.name) })
             var missing: [String] = []
             if kinds.isDisjoint(with: [.trial, .introPeriod]) {

@@ -30,8 +30,8 @@ struct UrgencyCheck: Check {
                 "elements[\(index)] is a \(type.value): countdowns pressure people into buying (App Review 5.6)",
                 at: type.span, node: type.node, severity: max(elementSeverity, context.severity))
         }
-        for copy in selection.copies(context) {
-            for match in context.matches(of: copy, detector.matches(in:normalized:)) {
+        for (copy, matches) in context.matched(selection.copies(context), detector.matches(in:normalized:)) {
+            for match in matches {
                 context.report(
                     "urgency wording \"\(match.text)\" in \(copy.label); say what the offer is without pressure",
                     in: copy, plainRange: match.range)

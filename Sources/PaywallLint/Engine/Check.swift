@@ -169,7 +169,27 @@ public struct RuleContext {
     func matches(
         of copy: Copy, part: Int = 0, _ detect: ([Unicode.Scalar], NormalizedText) -> [DetectorMatch]
     ) -> [DetectorMatch] {
-        let template = copy.template
+        matches(in: copy.template, part: part, detect)
+    }
+
+    /// The copies in which `detect` finds something, with what it found. Most copy has nothing
+    /// to find, so each is looked at through its text alone, and only those with matches are
+    /// copied out: a `for` loop over `copies` copies every one, retaining its strings and text,
+    /// for every text rule of every file.
+    func matched(
+        _ copies: [Copy], part: Int = 0, _ detect: ([Unicode.Scalar], NormalizedText) -> [DetectorMatch]
+    ) -> [(copy: Copy, matches: [DetectorMatch])] {
+        var result: [(copy: Copy, matches: [DetectorMatch])] = []
+        for index in copies.indices {
+            let found = matches(in: copies[index].template, part: part, detect)
+            if !found.isEmpty { result.append((copies[index], found)) }
+        }
+        return result
+    }
+
+    private func matches(
+        in template: Template, part: Int, _ detect: ([Unicode.Scalar], NormalizedText) -> [DetectorMatch]
+    ) -> [DetectorMatch] {
         // A text that is the only copy of itself has nothing to keep.
         guard template.keepsDetections else { return detect(template.plain, template.normalized) }
         precondition(part >= 0 && part < 16)
