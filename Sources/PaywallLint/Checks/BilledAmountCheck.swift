@@ -24,7 +24,10 @@ struct BilledAmountCheck: Check {
         let ctaSize = context.paywall.cta?.fontSize
         // Where prices can be shown outside the disclosure, with their sizes.
         var shown: [(copy: Copy, size: Double, sizeField: Field<Double>?)] = []
-        for copy in context.paywall.copy where copy.isDefaultLocale {
+        // By index: a loop over every copy string would copy each one out.
+        let copies = context.paywall.copy
+        for index in copies.indices where copies[index].isDefaultLocale {
+            let copy = copies[index]
             switch copy.field {
             case "price.text": shown.append((copy, priceSize?.value ?? defaultSize, priceSize))
             case "cta": shown.append((copy, ctaSize?.value ?? defaultSize, ctaSize))

@@ -9,11 +9,18 @@ struct LocalizationsCompleteCheck: Check {
     func run(_ context: inout RuleContext) {
         guard !context.paywall.localizations.isEmpty else { return }
         let defaultLocale = context.paywall.defaultLocale
-        let defaultPaths = Set(context.paywall.copy.filter(\.isDefaultLocale).map(\.path))
+        // Paths read by index: mapping the copy strings copied each one out, retaining its
+        // strings and text, and a file of thousands of locales has hundreds of thousands.
+        let copies = context.paywall.copy
+        var defaultPaths = Set<String>()
+        for index in copies.indices where copies[index].isDefaultLocale {
+            defaultPaths.insert(copies[index].path)
+        }
         for localization in context.paywall.localizations {
-            let missing = defaultPaths.subtracting(context.paywall.copy[localization.copies].lazy.map(\.path))
-                .sorted()
-            guard !missing.isEmpty else { continue }
+            var missingPaths = defaultPaths
+            for index in localization.copies { missingPaths.remove(copies[index].path) }
+            guard !missingPaths.isEmpty else { continue }
+            let missing = missingPaths.sorted()
             let shown = missing.prefix(6).joined(separator: ", ") + (missing.count > 6 ? ", …" : "")
             context.report(
                 "locale \(localization.locale.value) leaves out \(missing.count) copy field"

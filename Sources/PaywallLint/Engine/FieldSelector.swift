@@ -96,7 +96,7 @@ public struct FieldSelector: Sendable {
             missingIn: @escaping @Sendable (Paywall) -> Place
         ) {
             add(name, needs) { paywall in
-                let items = paywall.copy.filter { $0.field == field }
+                let items = paywall.copies(inField: field)
                 if items.contains(where: \.isDefaultLocale) { return items.map(copy) }
                 return [missing(name, missingIn(paywall))] + items.map(copy)
             }
@@ -122,7 +122,7 @@ public struct FieldSelector: Sendable {
             let count = bullets.value.filter(\.isDefaultLocale).count
             return [present("bullets", count: count, node: bullets.node, span: bullets.span)]
         }
-        add("bullets[*]", .bullets) { $0.copy.filter { $0.field == "bullets" }.map(copy) }
+        add("bullets[*]", .bullets) { $0.copies(inField: "bullets").map(copy) }
         add("products", .products) { paywall in
             guard let products = paywall.products else { return [missing("products", paywall.place)] }
             return [
@@ -139,8 +139,8 @@ public struct FieldSelector: Sendable {
                 text(product.kind, "products[\(index)].kind", in: product.place)
             }
         }
-        add("products[*].label", .products) { $0.copy.filter { $0.field == "products.label" }.map(copy) }
-        add("products[*].badge", .products) { $0.copy.filter { $0.field == "products.badge" }.map(copy) }
+        add("products[*].label", .products) { $0.copies(inField: "products.label").map(copy) }
+        add("products[*].badge", .products) { $0.copies(inField: "products.badge").map(copy) }
         add("cta.font_size", [.cta, .fontSizes]) { paywall in
             guard let cta = paywall.cta else { return [] }
             return [number(cta.fontSize, "cta.font_size", in: cta.place)]

@@ -32,6 +32,14 @@ public struct Paywall: Sendable {
     /// Every piece of copy in every locale: the top level (default locale) and what each locale
     /// overrides (what a locale leaves out falls back to the top level and is not repeated here).
     public var copy: [Copy] = []
+
+    /// The copy strings of one field, in order. Each is read by index: `copy.filter` copied every
+    /// one out, retaining its strings and text, for every rule of every file.
+    public func copies(inField field: String) -> [Copy] {
+        var result: [Copy] = []
+        for index in copy.indices where copy[index].field == field { result.append(copy[index]) }
+        return result
+    }
     /// RevenueCat's own fields, for the revenuecat pack.
     public var revenueCat: RevenueCatPaywall?
 
