@@ -26,6 +26,7 @@ struct ByteScanTests {
             ("below 0x20", { ByteChunks.below($0, 0x20) }, { $0 < 0x20 }),
             ("below 0x80", { ByteChunks.below($0, 0x80) }, { $0 < 0x80 }),
             ("beyond ASCII", ByteChunks.beyondASCII, { $0 >= 0x80 }),
+            ("continuation", ByteChunks.continuation, { $0 & 0xC0 == 0x80 }),
         ]
         var wrong: [String] = []
         for seed in 0..<64 {
@@ -110,6 +111,27 @@ struct ByteScanTests {
             bytes = Self.base
             bytes.insert(contentsOf: Array("# paywall-lint disable".utf8), at: offset)
             #expect(!Suppressions.mentionsTool(bytes), "offset \(offset)")
+        }
+    }
+
+    /// A JSON string whose quote, escape or control byte falls at every offset of a word, after
+    /// text beyond ASCII: its value, and the column of the node after it, counted in scalars.
+    @Test(arguments: [("\\\"", "\""), ("\\u00e9", "é"), ("\\n", "\n"), ("", ""), ("\t", "\t")])
+    func jsonStringAtEveryOffset(escape: String, value: String) throws {
+        for offset in 0..<20 {
+            let before = String(repeating: "é", count: offset % 3) + String(repeating: "a", count: offset)
+            let text = "{\"k\": \"\(before)\(escape)z\", \"n\": 1}"
+            var findings: [Finding] = []
+            let document = try #require(
+                JSONReader.read(Array(text.utf8), limits: .default, findings: &findings), "offset \(offset)")
+            let root = try #require(document.root)
+            let pairs = document.pairs(of: root)
+            #expect(document[pairs[0].value].text == before + value + "z", "offset \(offset)")
+            let column = Array(text.unicodeScalars).firstIndex(of: "1")! + 1
+            #expect(
+                document[pairs[1].value].start == SourcePosition(line: 1, column: column), "offset \(offset)")
+            // A raw tab is a control byte JSON forbids, reported where it is; nothing else is.
+            #expect(findings.count == (escape == "\t" ? 1 : 0), "offset \(offset): \(findings)")
         }
     }
 

@@ -164,8 +164,10 @@ struct DocumentBuilder {
     static func keyDigest(_ text: String) -> UInt64 {
         var text = text
         return text.withUTF8 { bytes in
-            var digest = UInt64(min(bytes.count, 0xFE)) << 56
-            for (k, byte) in bytes.prefix(7).enumerated() { digest |= UInt64(byte) << (8 * k) }
+            let length = UInt64(min(bytes.count, 0xFE)) << 56
+            if bytes.count >= 8 { return length | ByteChunks.load(bytes, at: 0) & 0x00FF_FFFF_FFFF_FFFF }
+            var digest = length
+            for k in 0..<bytes.count { digest |= UInt64(bytes[k]) << (8 * k) }
             return digest
         }
     }

@@ -63,6 +63,10 @@ private struct JSONParser {
     private mutating func position() -> SourcePosition {
         if continuationCountedTo < lineStart { continuationCountedTo = lineStart }
         var k = continuationCountedTo
+        while k + 8 <= i {
+            continuationBytes += ByteChunks.continuation(ByteChunks.load(buffer, at: k)).nonzeroBitCount
+            k += 8
+        }
         while k < i {
             if buffer[k] & 0xC0 == 0x80 { continuationBytes += 1 }
             k += 1
@@ -282,6 +286,19 @@ private struct JSONParser {
         let contentStart = i
         var hasEscapes = false
         while i < buffer.count {
+            // Eight bytes at a time up to the next quote, backslash or control byte.
+            while i + 8 <= buffer.count {
+                let word = ByteChunks.load(buffer, at: i)
+                let stop =
+                    ByteChunks.equal(word, quote) | ByteChunks.equal(word, UInt8(ascii: "\\"))
+                    | ByteChunks.below(word, 0x20)
+                if stop != 0 {
+                    i += stop.trailingZeroBitCount >> 3
+                    break
+                }
+                i += 8
+            }
+            guard i < buffer.count else { break }
             let b = buffer[i]
             if b == quote { break }
             if b == UInt8(ascii: "\\") {

@@ -41,4 +41,9 @@ enum ByteChunks {
     /// Bytes beyond ASCII.
     @inline(__always)
     static func beyondASCII(_ word: UInt64) -> UInt64 { word & highBits }
+
+    /// UTF-8 continuation bytes (`10xxxxxx`): bit 7 set and bit 6 clear. Shifting left by one puts
+    /// each byte's bit 6 under its bit 7; what crosses into the next byte lands below bit 7.
+    @inline(__always)
+    static func continuation(_ word: UInt64) -> UInt64 { word & ~(word << 1) & highBits }
 }
