@@ -120,7 +120,9 @@ struct ByteScanTests {
     func jsonStringAtEveryOffset(escape: String, value: String) throws {
         for offset in 0..<20 {
             let before = String(repeating: "é", count: offset % 3) + String(repeating: "a", count: offset)
-            let text = "{\"k\": \"\(before)\(escape)z\", \"n\": 1}"
+            // A run of spaces of every length before the second key.
+            let text =
+                "{\"k\": \"\(before)\(escape)z\"," + String(repeating: " ", count: offset + 1) + "\"n\": 1}"
             var findings: [Finding] = []
             let document = try #require(
                 JSONReader.read(Array(text.utf8), limits: .default, findings: &findings), "offset \(offset)")
