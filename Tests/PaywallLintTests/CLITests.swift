@@ -1,4 +1,5 @@
 import Foundation
+import PaywallLint
 import Testing
 
 @Suite("Command line")
@@ -26,6 +27,46 @@ struct CLITests {
             ["--pack", "core", "--rule", "core/duplicate-key=warning", "--fail-on", "warning", "dup.yaml"],
             in: directory)
         #expect(failOnWarning.status == 1)
+    }
+
+    /// A file of thousands of locales has its rules run on two threads and its model freed on a
+    /// queue of its own; what the command writes is still every finding, in order, as the library
+    /// finds them, and the file after it is reported whole.
+    @Test("a file of thousands of locales is reported whole, as the library lints it")
+    func largeFile() throws {
+        let directory = try temporaryDirectory()
+        var big = "paywall: 1\nheadline: Go Pro\ncta: Start free trial\nlocalizations:\n"
+        let planted = [
+            "Only $3.99 a week", "Save 40% today only", "Offer ends tonight", "Go further with Pro",
+        ]
+        for k in 0..<800 {
+            big += "  x-\(k):\n    headline: \(planted[k % planted.count]) (\(k))\n"
+            big += "    subhead: Upgrade (\(k))\n    cta: Subscribe now (\(k))\n"
+        }
+        let small = "paywall: 1\nheadline: a\nheadline: b\n"
+        try big.write(to: directory.appendingPathComponent("a-big.yaml"), atomically: true, encoding: .utf8)
+        try small.write(
+            to: directory.appendingPathComponent("b-small.yaml"), atomically: true, encoding: .utf8)
+        let result = try runCLI(["--pack", "recommended", "--format", "json", "."], in: directory)
+        #expect(result.status == 1)
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let written = try #require(json["findings"] as? [[String: Any]]).map { finding in
+            let start = finding["start"] as? [String: Int] ?? [:]
+            return
+                "\(finding["file"] ?? "") \(finding["rule"] ?? "") \(start["line"] ?? 0):\(start["column"] ?? 0)"
+        }
+        let linter = try Linter(ruleSet: try RuleSet(packs: ["recommended"], library: PackLibrary.builtIn()))
+        var expected: [String] = []
+        for (name, text) in [("a-big.yaml", big), ("b-small.yaml", small)] {
+            let report = linter.lint(SourceFile(path: name, text: text))
+            if name == "a-big.yaml" { #expect(report.paywalls.first?.copy.count ?? 0 >= 2_000) }
+            expected += report.findings.map {
+                "\(name) \($0.ruleID) \($0.span.start.line):\($0.span.start.column)"
+            }
+        }
+        #expect(written.count > 800)
+        #expect(written == expected)
     }
 
     @Test("exit 2 with a one-line message for a missing path, a bad flag, an unknown rule")
