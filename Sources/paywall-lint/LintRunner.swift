@@ -70,14 +70,14 @@ struct LintRunner {
         /// only findings, and hundreds of objects a file freed by the writing thread contended
         /// with the workers for their allocator's locks (thousands of context switches for
         /// 10,000 files) and kept a whole batch's models alive.
-        /// A large model (a file of thousands of locales) is instead freed on a queue of its own,
+        /// A large model (`Paywall.isLarge`) is instead freed on a queue of its own,
         /// beside the lint of the next file and the writing of this one's findings: freeing the
         /// hundreds of thousands of objects of a 5 MB file took about a tenth of its lint, on
         /// the worker, after its last rule. The process does not wait for it to end.
         mutating func dropModels() {
             guard case .report(var report, let fixed) = self, !report.paywalls.isEmpty else { return }
             self = .none
-            if report.paywalls.contains(where: { $0.copy.count >= Outcome.largeModelCopies }) {
+            if report.paywalls.contains(where: \.isLarge) {
                 let models = report.paywalls
                 Outcome.freeing.async { withExtendedLifetime(models) {} }
             }
@@ -85,9 +85,6 @@ struct LintRunner {
             self = .report(report, fixed)
         }
 
-        /// Copy strings that make a model large: the engine's threshold for running its rules on
-        /// two threads, where one file is all there is to lint.
-        static let largeModelCopies = 2_000
         private static let freeing = DispatchQueue(label: "paywall-lint.free-models")
     }
 

@@ -88,7 +88,7 @@ public struct RuleEngine: Sendable {
     }
 
     /// Runs every applicable rule on a paywall. `notes` receives why rules were skipped.
-    /// `sideBySide` chooses the two-thread run, which by default a paywall's size decides.
+    /// `sideBySide` chooses the two-thread run, which by default `Paywall.isLarge` decides.
     func run(on paywall: Paywall, store: StoreData?, notes: inout [String], sideBySide: Bool? = nil)
         -> [Finding]
     {
@@ -112,17 +112,11 @@ public struct RuleEngine: Sendable {
         }
         guard !applicable.isEmpty else { return [] }
         let findings =
-            sideBySide ?? (paywall.copy.count >= Self.copiesWorthAThread)
+            sideBySide ?? paywall.isLarge
             ? runSideBySide(applicable, on: paywall, store: store)
             : runInTurn(applicable, on: paywall, store: store)
         return dropSuperseded(findings)
     }
-
-    /// A paywall with this many copy strings (a file of thousands of locales) has its rules run
-    /// on two threads: its rules then take tens of milliseconds or more, and a thread costs tens
-    /// of microseconds. Ordinary paywalls have tens of copy strings; many files keep every core
-    /// busy with a file each.
-    static let copiesWorthAThread = 2_000
 
     private func runInTurn(_ indices: [Int], on paywall: Paywall, store: StoreData?) -> [Finding] {
         var findings: [Finding] = []
