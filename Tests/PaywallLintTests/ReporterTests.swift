@@ -40,11 +40,79 @@ struct ReporterTests {
         #expect(!out.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
         #expect(out.contains("headline: Go \\u{1B}]0;pwned\\u{7} Pro"))
         #expect(TerminalText.escaped("a\u{1B}[2Jb\u{202E}c") == "a\\u{1B}[2Jb\\u{202E}c")
+        #expect(
+            TerminalText.escaped("é\u{85}\u{7F}\u{2028}\u{2066}ü 今") == "é\\u{85}\\u{7F}\\u{2028}\\u{2066}ü 今"
+        )
+        // Every scalar that needs an escape is found by the byte check in front of the slow path.
+        for value in 0..<0x3000 {
+            guard let scalar = Unicode.Scalar(value), TerminalText.needsEscape(scalar) else { continue }
+            #expect(TerminalText.escaped("x" + String(scalar)) != "x" + String(scalar), "U+\(value)")
+        }
         var path = TextReporter()
         let report = FileReport(
             file: SourceFile(path: "evil\u{1B}[31m.yaml", text: "a: 1"),
             findings: [Finding(ruleID: "core/x", severity: .error, message: "m", span: .fileStart)])
         #expect(!path.file(report).contains("\u{1B}"))
+    }
+
+    /// The source line under each finding: tabs as spaces, wide characters two columns, marks
+    /// none, control and bidirectional characters escaped, long lines windowed around the span, a
+    /// span past the end of its line marked after it. The expected text was reviewed by eye.
+    @Test func sourceSnippets() {
+        let cases: [(String, Int, Int, Int)] = [
+            ("headline: Save 40% today", 11, 0, 19),
+            ("cta:\tStart\tnow", 6, 0, 11),
+            ("title: 今だけ 半額 offer", 8, 0, 11),
+            ("x: cafe\u{301} au lait", 4, 0, 9),
+            ("a: bell\u{7} esc\u{1B}[2J end", 4, 0, 20),
+            ("b: \u{202E}reversed\u{202C} ok", 4, 0, 12),
+            (
+                "k: " + String(repeating: "x", count: 150) + " TARGET " + String(repeating: "y", count: 100),
+                160, 0, 166
+            ),
+            ("k: " + String(repeating: "z", count: 200), 5, 0, 7),
+            ("short", 9, 0, 12),
+            ("multi: line start", 8, 1, 3),
+            ("empty span", 3, 0, 3),
+            ("wide: ＄３.９９ now", 7, 0, 12),
+        ]
+        let expected: [String] = [
+            "p.yaml:1:11: warning: m [core/x]\n 1 | headline: Save 40% today\n   |           ^~~~~~~~\n",
+            "p.yaml:1:6: warning: m [core/x]\n 1 | cta: Start now\n   |      ^~~~~\n",
+            "p.yaml:1:8: warning: m [core/x]\n 1 | title: 今だけ 半額 offer\n   |        ^^~~~~\n",
+            "p.yaml:1:4: warning: m [core/x]\n 1 | x: café au lait\n   |    ^~~~\n",
+            "p.yaml:1:4: warning: m [core/x]\n 1 | a: bell\\u{7} esc\\u{1B}[2J end\n   |    ^~~~~~~~~~~~~~~~~~~~~~~~~\n",
+            "p.yaml:1:4: warning: m [core/x]\n 1 | b: \\u{202E}reversed\\u{202C} ok\n   |    ^^^^^^^^~~~~~~~\n",
+            "p.yaml:1:160: warning: m [core/x]\n 1 | …xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx TARGET yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy…\n   |                                          ^~~~~~\n",
+            "p.yaml:1:5: warning: m [core/x]\n 1 | k: zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz…\n   |     ^~\n",
+            "p.yaml:1:9: warning: m [core/x]\n 1 | short\n   |      ^\n",
+            "p.yaml:1:8: warning: m [core/x]\n 1 | multi: line start\n   |        ^~~~~~~~~~\n",
+            "p.yaml:1:3: warning: m [core/x]\n 1 | empty span\n   |   ^\n",
+            "p.yaml:1:7: warning: m [core/x]\n 1 | wide: ＄３.９９ now\n   |       ^^~~~~~~~\n",
+        ]
+        for ((text, start, lines, end), expected) in zip(cases, expected) {
+            let span = SourceSpan(
+                start: SourcePosition(line: 1, column: start),
+                end: SourcePosition(line: 1 + lines, column: end))
+            let report = FileReport(
+                file: SourceFile(path: "p.yaml", text: text + "\nsecond line\n"),
+                findings: [Finding(ruleID: "core/x", severity: .warning, message: "m", span: span)])
+            var reporter = TextReporter(color: false)
+            #expect(reporter.file(report) == expected)
+        }
+        var coloured = TextReporter(color: true)
+        let report = FileReport(
+            file: SourceFile(path: "p.yaml", text: "title: 今だけ 半額 offer\n"),
+            findings: [
+                Finding(
+                    ruleID: "core/x", severity: .warning, message: "m",
+                    span: SourceSpan(
+                        start: SourcePosition(line: 1, column: 8), end: SourcePosition(line: 1, column: 11)))
+            ])
+        #expect(
+            coloured.file(report)
+                == "\u{1B}[1mp.yaml:1:8:\u{1B}[0m \u{1B}[1;33mwarning:\u{1B}[0m m \u{1B}[2m[core/x]\u{1B}[0m\n\u{1B}[2m 1 | \u{1B}[0mtitle: 今だけ 半額 offer\n\u{1B}[2m   | \u{1B}[0m\u{1B}[1;33m       ^^~~~~\u{1B}[0m\n"
+        )
     }
 
     @Test("colour only when asked")
