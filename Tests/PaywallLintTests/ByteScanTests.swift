@@ -27,6 +27,7 @@ struct ByteScanTests {
             ("below 0x80", { ByteChunks.below($0, 0x80) }, { $0 < 0x80 }),
             ("beyond ASCII", ByteChunks.beyondASCII, { $0 >= 0x80 }),
             ("continuation", ByteChunks.continuation, { $0 & 0xC0 == 0x80 }),
+            ("JSON string stop", { ByteChunks.jsonStringStop($0, quote: 0x22) }, JSONText.needsEscape),
         ]
         var wrong: [String] = []
         for seed in 0..<64 {

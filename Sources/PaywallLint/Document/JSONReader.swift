@@ -288,10 +288,7 @@ private struct JSONParser {
         while i < buffer.count {
             // Eight bytes at a time up to the next quote, backslash or control byte.
             while i + 8 <= buffer.count {
-                let word = ByteChunks.load(buffer, at: i)
-                let stop =
-                    ByteChunks.equal(word, quote) | ByteChunks.equal(word, UInt8(ascii: "\\"))
-                    | ByteChunks.below(word, 0x20)
+                let stop = ByteChunks.jsonStringStop(ByteChunks.load(buffer, at: i), quote: quote)
                 if stop != 0 {
                     i += stop.trailingZeroBitCount >> 3
                     break

@@ -33,18 +33,6 @@ public struct Paywall: Sendable {
     /// overrides (what a locale leaves out falls back to the top level and is not repeated here).
     public var copy: [Copy] = []
 
-    /// A paywall of thousands of copy strings (a file of thousands of locales): its rules run on
-    /// two threads, which then cost tens of microseconds against tens of milliseconds of rules.
-    /// Ordinary paywalls have tens of copy strings, and many files keep every core busy anyway.
-    public var isLarge: Bool { copy.count >= 2_000 }
-
-    /// The copy strings of one field, in order. Each is read by index: `copy.filter` copied every
-    /// one out, retaining its strings and text, for every rule of every file.
-    public func copies(inField field: String) -> [Copy] {
-        var result: [Copy] = []
-        for index in copy.indices where copy[index].field == field { result.append(copy[index]) }
-        return result
-    }
     /// RevenueCat's own fields, for the revenuecat pack.
     public var revenueCat: RevenueCatPaywall?
 
@@ -60,6 +48,19 @@ public struct Paywall: Sendable {
 
     /// The JSON pointer of a node, for findings.
     public func pointer(of node: NodeID) -> String { document.pointer(of: node) }
+
+    /// A paywall of thousands of copy strings (a file of thousands of locales): its rules run on
+    /// two threads, which then cost tens of microseconds against tens of milliseconds of rules.
+    /// Ordinary paywalls have tens of copy strings, and many files keep every core busy anyway.
+    public var isLarge: Bool { copy.count >= 2_000 }
+
+    /// The copy strings of one field, in order. Each is read by index: `copy.filter` copied every
+    /// one out, retaining its strings and text, for every rule of every file.
+    public func copies(inField field: String) -> [Copy] {
+        var result: [Copy] = []
+        for index in copy.indices where copy[index].field == field { result.append(copy[index]) }
+        return result
+    }
 }
 
 /// The parts of the model a dialect can express.

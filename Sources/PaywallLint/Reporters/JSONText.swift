@@ -12,14 +12,14 @@ public enum JSONText {
     static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         while i + 8 <= bytes.count {
-            let word = ByteChunks.load(bytes, at: i)
-            let escaped =
-                ByteChunks.below(word, 0x20) | ByteChunks.equal(word, 0x22) | ByteChunks.equal(word, 0x5C)
-            if escaped != 0 { return true }
+            if ByteChunks.jsonStringStop(ByteChunks.load(bytes, at: i), quote: 0x22) != 0 { return true }
             i += 8
         }
-        return bytes[i...].contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
+        return bytes[i...].contains(where: needsEscape)
     }
+
+    /// A quote, a backslash or a control byte.
+    static func needsEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C }
 }
 
 /// JSON output built as UTF-8 bytes. A finding's SARIF is dozens of pieces, and appending each to
@@ -62,7 +62,7 @@ struct JSONBytes {
             }
             // Unescaped runs are copied whole.
             var runStart = 0
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+            for (index, byte) in utf8.enumerated() where JSONText.needsEscape(byte) {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                 switch byte {
                 case 0x22: append("\\\"")

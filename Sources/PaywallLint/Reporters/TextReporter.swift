@@ -74,7 +74,6 @@ public struct TextReporter: Reporter {
         // Built as bytes: a `String` per scalar cost 24,000 instructions a finding.
         var shown: [UInt8] = []
         var marker: [UInt8] = []
-        let ellipsis = Array("…".utf8)
         let endColumn =
             span.end.line == span.start.line ? max(span.end.column, span.start.column + 1) : Int.max
         // Long lines (minified JSON, base64) show a window around the span.
@@ -87,7 +86,7 @@ public struct TextReporter: Reporter {
             last = first + Self.maxLineScalars
         }
         if first > 0 {
-            shown += ellipsis
+            shown += Self.ellipsis
             marker.append(UInt8(ascii: " "))
         }
         var column = first + 1
@@ -109,7 +108,7 @@ public struct TextReporter: Reporter {
             marker.append(contentsOf: repeatElement(mark, count: width))
             column += 1
         }
-        if last < scalars.count { shown += ellipsis }
+        if last < scalars.count { shown += Self.ellipsis }
         if span.start.column >= column && last == scalars.count { marker.append(UInt8(ascii: "^")) }
         while marker.last == UInt8(ascii: " ") { marker.removeLast() }
         let number = String(span.start.line)
@@ -120,6 +119,7 @@ public struct TextReporter: Reporter {
     }
 
     static let maxLineScalars = 120
+    private static let ellipsis = Array("…".utf8)
 
     private enum Style {
         static let bold = "1"

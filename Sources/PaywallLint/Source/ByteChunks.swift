@@ -38,6 +38,13 @@ enum ByteChunks {
         return a[i...].elementsEqual(b[i...])
     }
 
+    /// Bytes that end a run of plain JSON string text: the closing `quote`, a backslash, or a
+    /// control byte (which must be escaped).
+    @inline(__always)
+    static func jsonStringStop(_ word: UInt64, quote: UInt8) -> UInt64 {
+        equal(word, quote) | equal(word, UInt8(ascii: "\\")) | below(word, 0x20)
+    }
+
     /// Bytes beyond ASCII.
     @inline(__always)
     static func beyondASCII(_ word: UInt64) -> UInt64 { word & highBits }
