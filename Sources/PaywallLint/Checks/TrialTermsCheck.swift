@@ -11,6 +11,7 @@ struct TrialTermsCheck: Check {
     let trial: PhraseMatcher
     let periods: PhraseMatcher
     let frequency: PhraseMatcher
+    let trying: PhraseMatcher
     let selection: CopySelection
 
     init(_ setup: CheckSetup) throws {
@@ -19,6 +20,7 @@ struct TrialTermsCheck: Check {
             phrases: try setup.phrases("trial-words") ?? setup.vocabularies["trial-words"] ?? [])
         periods = PhraseMatcher(phrases: setup.vocabularies["free-period-words"] ?? [])
         frequency = PhraseMatcher(phrases: setup.vocabularies["frequency-words"] ?? [])
+        trying = PhraseMatcher(phrases: setup.vocabularies["try-words"] ?? [])
         selection = try CopySelection(setup)
     }
 
@@ -42,7 +44,8 @@ struct TrialTermsCheck: Check {
         }
     }
 
-    /// A trial word, or a "free" that sits next to a period ("free week", "7 days free").
+    /// A trial word, a "free" that sits next to a period ("free week", "7 days free"), or a
+    /// "free" that goes with a verb of trying ("Try it free", "Gratis ausprobieren").
     private func offerClaim(_ plain: [Unicode.Scalar], _ normalized: NormalizedText) -> DetectorMatch? {
         if let match = trial.matches(in: plain, normalized: normalized).first { return match }
         // Most copy says nothing free: look for periods only when it does.
@@ -50,7 +53,8 @@ struct TrialTermsCheck: Check {
         guard !claims.isEmpty else { return nil }
         // "per day", "jeden Tag", "毎日" are frequencies: the free allowance, not a trial.
         let frequencies = frequency.matches(in: plain, normalized: normalized)
-        let periodMatches = periods.matches(in: plain, normalized: normalized).filter { period in
+        let allPeriods = periods.matches(in: plain, normalized: normalized)
+        let periodMatches = allPeriods.filter { period in
             !frequencies.contains {
                 Self.wordsBetween(plain, $0.range, period.range) == 0
                     && $0.range.upperBound <= period.range.lowerBound
@@ -62,7 +66,31 @@ struct TrialTermsCheck: Check {
             }
             if near { return match }
         }
-        return nil
+        // "Try one drawing a day for free" is an allowance too.
+        guard allPeriods.count == periodMatches.count else { return nil }
+        let tries = trying.matches(in: plain, normalized: normalized)
+        return claims.first { match in
+            tries.contains { Self.offersTrying(plain, free: match.range, try: $0.range) }
+        }
+    }
+
+    /// "Try it free", "Try Pro for free" (a verb of trying at most two words before a "free"
+    /// that ends the clause), "Gratis ausprobieren", "無料でお試し" (the verb at most one word
+    /// after). "Try our free plan" names a free tier, not a trial.
+    static func offersTrying(_ text: [Unicode.Scalar], free: Range<Int>, try verb: Range<Int>) -> Bool {
+        let words = wordsBetween(text, free, verb)
+        if verb.upperBound <= free.lowerBound {
+            return words <= 2 && endsClause(text, after: free.upperBound)
+        }
+        return free.upperBound <= verb.lowerBound && words <= 1
+    }
+
+    /// Whether nothing but spaces and punctuation follows `index` up to the clause's end.
+    private static func endsClause(_ text: [Unicode.Scalar], after index: Int) -> Bool {
+        for scalar in text[index...] where !scalar.properties.isWhitespace {
+            return !(scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "{")
+        }
+        return true
     }
 
     /// How many words separate two ranges of text.
