@@ -3,7 +3,8 @@
 ///   "50% off", "30 % Rabatt", "%30 indirim"), unless what is saved is no money ("节省 50% 的存储空间");
 /// - a number right before a CJK discount word ("7折", "3割引");
 /// - an amount next to a savings word ("saves you $25");
-/// - a price set against another ("29,99 € invece di 59,99 €", "Was $59.99, $39.99");
+/// - a price set against another ("29,99 € invece di 59,99 €", "Was $59.99, $39.99", "De R$ 199
+///   por R$ 99");
 /// - a number of free periods ("2 months free", "2か月分無料", "zwei Monate geschenkt"), periods
 ///   saved ("risparmi 2 mensilità"), or fewer periods paid than had ("Paghi 9 mesi, ne ascolti 12");
 /// - a fraction of the price ("te ahorras casi la mitad");
@@ -15,7 +16,8 @@
 /// `savings-phrases`; `free-period-words` (with `free-period-exceptions`: "try 7 days free" is a
 /// trial, no bonus) and `number-words` for a number of periods; `free-words` (with
 /// `free-exceptions`); `price-comparisons` ("instead of", "statt") between two prices and
-/// `former-prices` ("was", "antes") before them; `pay-words` ("pay for", "paghi") before a number
+/// `former-prices` ("was", "antes") before them, or `price-from` and `price-to` ("De R$ 199 por
+/// R$ 99"); `pay-words` ("pay for", "paghi") before a number
 /// of periods, `whole-year` after it; `savings-fractions` ("half", "三成") with a savings, paying
 /// or costing word (`cost-words`); `non-money-savings` (time, battery, storage); and the currency
 /// vocabularies through `PriceDetector`.
@@ -32,6 +34,8 @@ public final class SavingsDetector: Sendable {
     private let priceComparisons: PhraseMatcher
     private let payWords: PhraseMatcher
     private let formerPrices: PhraseMatcher
+    private let priceFrom: PhraseMatcher
+    private let priceTo: PhraseMatcher
     private let wholeYear: PhraseMatcher
     private let fractions: PhraseMatcher
     private let costWords: PhraseMatcher
@@ -62,6 +66,8 @@ public final class SavingsDetector: Sendable {
         priceComparisons = PhraseMatcher(phrases: vocabularies["price-comparisons"] ?? [])
         payWords = PhraseMatcher(phrases: vocabularies["pay-words"] ?? [])
         formerPrices = PhraseMatcher(phrases: vocabularies["former-prices"] ?? [])
+        priceFrom = PhraseMatcher(phrases: vocabularies["price-from"] ?? [])
+        priceTo = PhraseMatcher(phrases: vocabularies["price-to"] ?? [])
         wholeYear = PhraseMatcher(phrases: vocabularies["whole-year"] ?? [])
         fractions = PhraseMatcher(phrases: vocabularies["savings-fractions"] ?? [])
         costWords = PhraseMatcher(phrases: vocabularies["cost-words"] ?? [])
@@ -182,10 +188,12 @@ public final class SavingsDetector: Sendable {
     }
 
     /// "29,99 € invece di 59,99 €", "$39.99 instead of $59.88": two prices with a comparison
-    /// between them, a few words at most.
+    /// between them, a few words at most. "De R$ 199 por R$ 99", "Van € 47,88 voor € 29,99": a
+    /// text that opens with "from" a price "for" another.
     private func comparedPrices(_ amounts: [Range<Int>], in text: NormalizedText) -> [Range<Int>] {
         guard amounts.count >= 2 else { return [] }
         let t = text.scalars
+        if let opening = fromPriceForPrice(amounts[0], amounts[1], in: text) { return [opening] }
         let connectors = priceComparisons.ranges(in: text)
         let formers = formerPrices.ranges(in: text)
         guard !connectors.isEmpty || !formers.isEmpty else { return [] }
@@ -206,8 +214,26 @@ public final class SavingsDetector: Sendable {
         return result
     }
 
-    /// "Paghi 9 mesi, ne ascolti 12", "Betala för 9 månader, få 12": a payment for a number of
-    /// periods, and a larger number after it (or, for fewer than twelve, the whole year).
+    /// The first two prices of a text that opens with a word of `price-from` right before the
+    /// first and has one word of `price-to` between them, and nothing else.
+    private func fromPriceForPrice(_ first: Range<Int>, _ second: Range<Int>, in text: NormalizedText)
+        -> Range<Int>?
+    {
+        let t = text.scalars
+        let start = Scalars.skipSpaces(t, from: 0)
+        guard start < first.lowerBound,
+            let from = priceFrom.ranges(in: text).first, from.lowerBound == start,
+            gapWords(t, from.upperBound..<first.lowerBound)?.isEmpty == true,
+            let to = priceTo.ranges(in: text).first(where: { $0.lowerBound >= first.upperBound }),
+            gapWords(t, first.upperBound..<to.lowerBound)?.isEmpty == true,
+            gapWords(t, to.upperBound..<second.lowerBound)?.isEmpty == true
+        else { return nil }
+        return from.lowerBound..<second.upperBound
+    }
+
+    /// "Paghi 9 mesi, ne ascolti 12", "Betala för 9 månader, få 12", "zahlst du nur 10 statt 12
+    /// Monate": a payment for a number of periods, and a larger number after it (or, for fewer
+    /// than twelve, the whole year or a yearly plan).
     private func fewerPeriodsPaid(_ scans: inout Scans) -> [Range<Int>] {
         let pays = scans[.payWords, payWords]
         guard !pays.isEmpty else { return [] }
@@ -215,20 +241,75 @@ public final class SavingsDetector: Sendable {
         let periodStarts = periodsByStart(&scans)
         var result: [Range<Int>] = []
         for pay in pays {
-            guard let paid = periodCount(in: t, after: pay.upperBound, periods: periodStarts) else {
+            guard let start = countStart(in: t, after: pay.upperBound, skipping: Self.maximumGap) else {
+                continue
+            }
+            guard let paid = periodCount(in: t, after: start, periods: periodStarts) else {
+                // "10 statt 12 Monate": the paid number, a comparison, then the number had.
+                let paidNumber = Self.number(in: t, at: start)
+                let comparison = scans[.comparisons, priceComparisons].first {
+                    $0.lowerBound == Scalars.skipSpaces(t, from: paidNumber.end)
+                }
+                if let comparison,
+                    let had = periodCount(in: t, after: comparison.upperBound, periods: periodStarts),
+                    had.value > paidNumber.value
+                {
+                    result.append(pay.lowerBound..<had.period.upperBound)
+                } else if let had = periodCountBefore(pay.lowerBound, in: t, periods: periodStarts),
+                    had.value > paidNumber.value, paidNumber.end > start,
+                    Self.endsClauseOrText(t, from: paidNumber.end)
+                {
+                    // "Buy 12 months, pay for 9".
+                    result.append(had.start..<paidNumber.end)
+                }
                 continue
             }
             if let next = t[paid.numberEnd...].firstIndex(where: Scalars.isDigit) {
                 let had = Self.number(in: t, at: next)
                 if had.value > paid.value { result.append(pay.lowerBound..<had.end) }
-            } else if paid.value < 12,
-                let year = scans[.wholeYear, wholeYear].first(where: { $0.lowerBound >= paid.numberEnd })
-            {
-                // "Платите за 9 месяцев — слушайте весь год".
-                result.append(pay.lowerBound..<year.upperBound)
+            } else if paid.value < 12, let year = scans[.wholeYear, wholeYear].first {
+                // "Платите за 9 месяцев — слушайте весь год", "במסלול השנתי משלמים רק על 9 חודשים".
+                let range =
+                    min(pay.lowerBound, year.lowerBound)..<max(paid.period.upperBound, year.upperBound)
+                result.append(range)
             }
         }
         return result
+    }
+
+    /// The last number of periods ("12 months") that ends before `offset`.
+    private func periodCountBefore(_ offset: Int, in t: [Unicode.Scalar], periods: [Int: Range<Int>])
+        -> (value: Int, start: Int)?
+    {
+        var best: (value: Int, start: Int)?
+        for period in periods.values where period.upperBound <= offset {
+            let numberEnd = Scalars.skipSpaces(t, backFrom: period.lowerBound)
+            guard numberEnd > 0, Scalars.isDigit(t[numberEnd - 1]) else { continue }
+            var start = numberEnd - 1
+            while start > 0, Scalars.isDigit(t[start - 1]) { start -= 1 }
+            if best == nil || start > best!.start { best = (Self.number(in: t, at: start).value, start) }
+        }
+        return best
+    }
+
+    /// Where a number (digits) starts after `offset`, with at most `maximumWords` words before
+    /// it in the same clause ("zahlst du nur 10", "economiza o equivalente a 4"), or a spelled
+    /// number of `spelled` right there.
+    private func countStart(
+        in t: [Unicode.Scalar], after offset: Int, spelled: [Range<Int>] = [], skipping maximumWords: Int
+    ) -> Int? {
+        var start = Scalars.skipSpaces(t, from: offset)
+        for _ in 0...maximumWords {
+            guard start < t.count else { return nil }
+            if Scalars.isDigit(t[start]) || spelled.contains(where: { $0.lowerBound == start }) {
+                return start
+            }
+            var end = start
+            while end < t.count, Scalars.isWord(t[end]), !Scalars.isDigit(t[end]) { end += 1 }
+            guard end > start else { return nil }
+            start = Scalars.skipSpaces(t, from: end)
+        }
+        return nil
     }
 
     /// "Con l'annuale risparmi 2 mensilità", "Spar 3 måneder": a savings word, then a number of
@@ -241,9 +322,13 @@ public final class SavingsDetector: Sendable {
         let spelled = scans[.numberWords, numberWords]
         let t = scans.text.scalars
         return savingsWords.compactMap { word in
-            periodCount(in: t, after: word.upperBound, periods: periodStarts, spelled: spelled).map {
-                word.lowerBound..<$0.period.upperBound
-            }
+            // "te ahorras dos mensualidades", "economiza o equivalente a 4 meses".
+            let start = countStart(
+                in: t, after: word.upperBound, spelled: spelled, skipping: Self.maximumGap + 1)
+            return start.flatMap { periodCount(in: t, after: $0, periods: periodStarts, spelled: spelled) }
+                .map {
+                    word.lowerBound..<$0.period.upperBound
+                }
         }
     }
 
@@ -338,7 +423,7 @@ public final class SavingsDetector: Sendable {
     private struct Scans {
         enum Vocabulary: Int, CaseIterable {
             case words, periods, numberWords, free, trialMarkers, payWords, wholeYear, fractions, costWords
-            case nonMoney
+            case nonMoney, comparisons
         }
 
         let text: NormalizedText
@@ -416,6 +501,12 @@ public final class SavingsDetector: Sendable {
     static func first(in ranges: [Range<Int>], startingFrom offset: Int) -> Range<Int>? {
         let first = ranges.partitionIndex(in: 0..<ranges.count) { $0.lowerBound >= offset }
         return first < ranges.count ? ranges[first] : nil
+    }
+
+    /// Whether only spaces stand between `offset` and the end of the text or of its clause.
+    private static func endsClauseOrText(_ t: [Unicode.Scalar], from offset: Int) -> Bool {
+        let next = Scalars.skipSpaces(t, from: offset)
+        return next == t.count || endsClause(t[next])
     }
 
     private static func endsClause(_ c: Unicode.Scalar) -> Bool {
