@@ -339,6 +339,20 @@ import Testing
         // few words after the saving; "De R$ 199 por R$ 99" (price-from, price-to); "only until"
         // with a time; the rhetorical "who needs", "for the weak"; more bad outcomes.
         LabelledSet(file: "copy-heldout-23.tsv", label: "held-out 23 ", minimumLines: 100),
+        // 720 strings, 24 languages, written blind after set 23 was mended, from a new brief in
+        // the same spirit (each detector described, no example wordings), never shown line by
+        // line: the current measure of generalisation. Its first run: precision price 1.00, free
+        // 0.98, confirmshaming 0.98, savings 0.94, payment verbs 0.76, urgency 1.00; recall
+        // price 1.00, free 1.00, urgency 0.89, savings 0.88, payment verbs 0.84, confirmshaming
+        // 0.57 (0.76 in the ten languages issue 5 names, 0.43 in the other fourteen). With the
+        // detectors before set 23's mends: savings 0.93 and 0.80, confirmshaming 0.55, the rest
+        // the same. Pinned at the first run's figures.
+        LabelledSet(
+            file: "copy-heldout-24.tsv", label: "held-out 24 ", minimumLines: 100, blind: true,
+            floors: [
+                "price": (0.99, 0.99), "savings": (0.93, 0.87), "urgency": (0.99, 0.88), "free": (0.97, 0.99),
+                "payment-verb": (0.75, 0.83), "confirmshaming": (0.97, 0.56),
+            ]),
     ]
 
     @Test(arguments: labelledSets)
