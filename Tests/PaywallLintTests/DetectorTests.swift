@@ -339,20 +339,18 @@ import Testing
         // few words after the saving; "De R$ 199 por R$ 99" (price-from, price-to); "only until"
         // with a time; the rhetorical "who needs", "for the weak"; more bad outcomes.
         LabelledSet(file: "copy-heldout-23.tsv", label: "held-out 23 ", minimumLines: 100),
-        // 720 strings, 24 languages, written blind after set 23 was mended, from a new brief in
-        // the same spirit (each detector described, no example wordings), never shown line by
-        // line: the current measure of generalisation. Its first run: precision price 1.00, free
-        // 0.98, confirmshaming 0.98, savings 0.94, payment verbs 0.76, urgency 1.00; recall
-        // price 1.00, free 1.00, urgency 0.89, savings 0.88, payment verbs 0.84, confirmshaming
-        // 0.57 (0.76 in the ten languages issue 5 names, 0.43 in the other fourteen). With the
-        // detectors before set 23's mends: savings 0.93 and 0.80, confirmshaming 0.55, the rest
-        // the same. Pinned at the first run's figures.
-        LabelledSet(
-            file: "copy-heldout-24.tsv", label: "held-out 24 ", minimumLines: 100, blind: true,
-            floors: [
-                "price": (0.99, 0.99), "savings": (0.93, 0.87), "urgency": (0.99, 0.88), "free": (0.97, 0.99),
-                "payment-verb": (0.75, 0.83), "confirmshaming": (0.97, 0.56),
-            ]),
+        // 720 strings, 24 languages, written blind after set 23 was mended, from the brief in
+        // Fixtures/copy-brief.md. Its first run: precision price 1.00, free 0.98, confirmshaming
+        // 0.98, savings 0.94, payment verbs 0.76, urgency 1.00; recall price 1.00, free 1.00,
+        // urgency 0.89, savings 0.88, payment verbs 0.84, confirmshaming 0.57 (0.76 in the ten
+        // languages issue 5 names, 0.43 in the other fourteen). With the detectors before set
+        // 23's mends: savings 0.93 and 0.80, confirmshaming 0.55, the rest the same. Read and
+        // mended at the nineteenth stop: badges, levels, alerts and channels in the 24 languages
+        // give payment verbs another sense; billing in the passive ("will be charged",
+        // "wordt afgeschreven"); "from" a price "to" a lower one; "free" before its periods;
+        // flash sales; letting one's dog, child or plants go on as they are (continuations);
+        // a sarcastic "(it's not)".
+        LabelledSet(file: "copy-heldout-24.tsv", label: "held-out 24 ", minimumLines: 100),
     ]
 
     @Test(arguments: labelledSets)
@@ -580,6 +578,11 @@ import Testing
         ("Con el plan anual te ahorras casi la mitad", "ahorras casi la mitad"),
         ("Con l'annuale risparmi 2 mensilità", "risparmi 2 mensilità"),
         ("Платите за 9 месяцев — слушайте весь год", "Платите за 9 месяцев — слушайте весь год"),
+        ("Im Jahresabo zahlst du nur 10 statt 12 Monate", "zahlst du nur 10 statt 12 Monate"),
+        ("Buy 12 months, pay for 9", "12 months, pay for 9"),
+        ("De R$ 199 por R$ 99 no primeiro ano", "De R$ 199 por R$ 99"),
+        ("Dari Rp599.000 jadi Rp299.000", "Dari Rp599.000 jadi Rp299.000"),
+        ("No anual você economiza o equivalente a 4 meses", "economiza o equivalente a 4 meses"),
     ])
     func savingsExamples(text: String, saving: String) throws {
         #expect(try savings(text) == [saving])
@@ -592,10 +595,21 @@ import Testing
         "2 free drawings every month", "Loved by 90% of artists, save time",
         "Du hast jeden Tag eine kostenlose Zeichnung", "Monthly $4.99 or yearly $39.99",
         "Pay for 12 months up front, 2 devices", "Save half the time with templates",
-        "节省 50% 的存储空间",
+        "节省 50% 的存储空间", "From $4.99 to $9.99 a month", "De R$ 9,90 por mês ou R$ 99 por ano",
+        "Train 3 days a week and pay for 1 app", "Coba gratis 7 hari",
     ])
     func noSavings(text: String) throws {
         #expect(try savings(text) == [])
+    }
+
+    /// "From" a price "to" a lower one is a cut, so the two amounts are read as numbers.
+    @Test(arguments: [
+        ("$4.99", 4.99), ("R$ 1.299,90", 1299.9), ("Rp599.000", 599_000), ("1'299.50 CHF", 1299.5),
+        ("12 000 ₽", 12_000), ("€ 47,88", 47.88), ("¥480", 480),
+    ])
+    func amountValues(price: String, value: Double) {
+        let scalars = Array(price.unicodeScalars)
+        #expect(SavingsDetector.value(of: 0..<scalars.count, in: scalars) == value)
     }
 
     // MARK: - Word-list detectors

@@ -10,7 +10,9 @@
 ///   `self-improvement`: "my privacy doesn't matter", "ich brauche keinen Schlaf", "실력 향상은
 ///   필요 없어요");
 /// - refuses to improve (`negations` with `self-improvement`: "don't want to get better");
-/// - claims to like what nobody likes (`preferences` with `unwanted-things`: "I love ads"); or
+/// - claims to like what nobody likes (`preferences` with `unwanted-things`: "I love ads");
+/// - lets something of theirs go on as it is (`self-goods` with `continuations`: "hunden får
+///   fortsätta äta skorna", "niech kot dalej drapie kanapę"); or
 /// - likes or chooses something (`preferences`, `choices`: "I'd rather", "I'll keep", "bleibe")
 ///   whose object, two words or more, names no neutral choice (`neutral-choices`: the free
 ///   plan, later, monthly): "I like overspending", "I'd rather stay unproductive", but not
@@ -36,6 +38,7 @@ public final class ConfirmshamingDetector: Sendable {
     private let unwanted: PhraseMatcher
     private let choices: PhraseMatcher
     private let neutralChoices: PhraseMatcher
+    private let continuations: PhraseMatcher
 
     public init(vocabularies: [String: [String]]) {
         func matcher(_ name: String) -> PhraseMatcher { PhraseMatcher(phrases: vocabularies[name] ?? []) }
@@ -53,6 +56,7 @@ public final class ConfirmshamingDetector: Sendable {
         unwanted = matcher("unwanted-things")
         choices = matcher("choices")
         neutralChoices = matcher("neutral-choices")
+        continuations = matcher("continuations")
     }
 
     public func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
@@ -83,6 +87,9 @@ public final class ConfirmshamingDetector: Sendable {
         }
         if let pair = negations.ranges(in: normalized).pairedSpan(with: betterment) { return match(pair) }
         if let pair = likes.pairedSpan(with: unwanted.ranges(in: normalized)) { return match(pair) }
+        if !goods.isEmpty, let pair = goods.pairedSpan(with: continuations.ranges(in: normalized)) {
+            return match(pair)
+        }
         for choice in [likes.first, choices.ranges(in: normalized).first].compactMap({ $0 })
         where choosesSomethingElse(normalized, choice) {
             return match(choice)

@@ -5,7 +5,8 @@
 /// - an amount next to a savings word ("saves you $25");
 /// - a price set against another ("29,99 € invece di 59,99 €", "Was $59.99, $39.99", "De R$ 199
 ///   por R$ 99");
-/// - a number of free periods ("2 months free", "2か月分無料", "zwei Monate geschenkt"), periods
+/// - a number of free periods ("2 months free", "2か月分無料", "zwei Monate geschenkt", "ฟรี 3
+///   เดือน"), periods
 ///   saved ("risparmi 2 mensilità"), or fewer periods paid than had ("Paghi 9 mesi, ne ascolti 12");
 /// - a fraction of the price ("te ahorras casi la mitad");
 /// - complete savings phrases ("half price", "半額").
@@ -215,7 +216,8 @@ public final class SavingsDetector: Sendable {
     }
 
     /// The first two prices of a text that opens with a word of `price-from` right before the
-    /// first and has one word of `price-to` between them, and nothing else.
+    /// first and has one word of `price-to` between them, and nothing else, when the second is
+    /// the lower ("From $4.99 to $9.99" is a range of prices, not a cut).
     private func fromPriceForPrice(_ first: Range<Int>, _ second: Range<Int>, in text: NormalizedText)
         -> Range<Int>?
     {
@@ -226,10 +228,34 @@ public final class SavingsDetector: Sendable {
             gapWords(t, from.upperBound..<first.lowerBound)?.isEmpty == true,
             let to = priceTo.ranges(in: text).first(where: { $0.lowerBound >= first.upperBound }),
             gapWords(t, first.upperBound..<to.lowerBound)?.isEmpty == true,
-            gapWords(t, to.upperBound..<second.lowerBound)?.isEmpty == true
+            gapWords(t, to.upperBound..<second.lowerBound)?.isEmpty == true,
+            let was = Self.value(of: first, in: t), let now = Self.value(of: second, in: t), now < was
         else { return nil }
         return from.lowerBound..<second.upperBound
     }
+
+    /// The value of the amount in a price ("R$ 1.299,90", "Rp599.000", "$4.99"): a separator
+    /// followed by one or two digits at the amount's end is the decimal one, any other groups
+    /// thousands.
+    static func value(of price: Range<Int>, in t: [Unicode.Scalar]) -> Double? {
+        guard let first = price.first(where: { Scalars.isDigit(t[$0]) }) else { return nil }
+        var end = first
+        while end < price.upperBound, Scalars.isDigit(t[end]) || Self.digitGrouping.contains(t[end]) {
+            end += 1
+        }
+        while !Scalars.isDigit(t[end - 1]) { end -= 1 }
+        let lastSeparator = (first..<end).last { !Scalars.isDigit(t[$0]) }
+        let decimalSeparator = lastSeparator.flatMap { (1...2).contains(end - $0 - 1) ? $0 : nil }
+        var value = 0.0
+        var scale = 1.0
+        for k in first..<end where Scalars.isDigit(t[k]) {
+            value = value * 10 + Double(t[k].properties.numericValue ?? 0)
+            if let decimalSeparator, k > decimalSeparator { scale *= 10 }
+        }
+        return value / scale
+    }
+
+    private static let digitGrouping: Set<Unicode.Scalar> = [".", ",", "'", " ", "\u{00A0}", "\u{202F}"]
 
     /// "Paghi 9 mesi, ne ascolti 12", "Betala för 9 månader, få 12", "zahlst du nur 10 statt 12
     /// Monate": a payment for a number of periods, and a larger number after it (or, for fewer
@@ -385,6 +411,7 @@ public final class SavingsDetector: Sendable {
         // "Try 7 days free, then {{ price }}" is a free trial, not a bonus on a paid plan.
         guard !periodRanges.isEmpty, scans[.trialMarkers, trialMarkers].isEmpty else { return [] }
         let freeRanges = scans[.free, free]
+        let periodStarts = periodsByStart(&scans)
         var periodEndingAt: [Int: Range<Int>] = [:]
         for range in periodRanges { periodEndingAt[range.upperBound] = range }
         var result: [Range<Int>] = []
@@ -400,7 +427,13 @@ public final class SavingsDetector: Sendable {
                 }
                 end = Scalars.skipSpaces(t, backFrom: end)
             }
-            guard let period = periodEndingAt[end] else { continue }
+            guard let period = periodEndingAt[end] else {
+                // "ได้ใช้ฟรี 3 เดือน", "gratis 3 meses": "free", then the number of periods.
+                if let after = periodCount(in: t, after: freeRange.upperBound, periods: periodStarts) {
+                    result.append(freeRange.lowerBound..<after.period.upperBound)
+                }
+                continue
+            }
             let numberEnd = Scalars.skipSpaces(t, backFrom: period.lowerBound)
             guard numberEnd > 0 else { continue }
             if Scalars.isDigit(t[numberEnd - 1]) {
