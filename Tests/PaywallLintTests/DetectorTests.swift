@@ -351,6 +351,18 @@ import Testing
         // flash sales; letting one's dog, child or plants go on as they are (continuations);
         // a sarcastic "(it's not)".
         LabelledSet(file: "copy-heldout-24.tsv", label: "held-out 24 ", minimumLines: 100),
+        // 720 strings, 24 languages, written blind after set 24 was mended, from the same brief,
+        // never shown line by line: the current measure of generalisation. Its first run:
+        // precision price, savings, urgency and free 1.00, confirmshaming 0.98, payment verbs
+        // 0.88; recall price 0.98, free 1.00, payment verbs 0.92, savings 0.88, urgency 0.86,
+        // confirmshaming 0.60 (0.68 in the ten languages issue 5 names, 0.52 in the other
+        // fourteen). Pinned at those figures.
+        LabelledSet(
+            file: "copy-heldout-25.tsv", label: "held-out 25 ", minimumLines: 100, blind: true,
+            floors: [
+                "price": (0.99, 0.97), "savings": (0.99, 0.87), "urgency": (0.99, 0.85), "free": (0.99, 0.99),
+                "payment-verb": (0.87, 0.91), "confirmshaming": (0.97, 0.59),
+            ]),
     ]
 
     @Test(arguments: labelledSets)
