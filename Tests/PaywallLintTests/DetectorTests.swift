@@ -351,18 +351,18 @@ import Testing
         // flash sales; letting one's dog, child or plants go on as they are (continuations);
         // a sarcastic "(it's not)".
         LabelledSet(file: "copy-heldout-24.tsv", label: "held-out 24 ", minimumLines: 100),
-        // 720 strings, 24 languages, written blind after set 24 was mended, from the same brief,
-        // never shown line by line: the current measure of generalisation. Its first run:
-        // precision price, savings, urgency and free 1.00, confirmshaming 0.98, payment verbs
-        // 0.88; recall price 0.98, free 1.00, payment verbs 0.92, savings 0.88, urgency 0.86,
-        // confirmshaming 0.60 (0.68 in the ten languages issue 5 names, 0.52 in the other
-        // fourteen). Pinned at those figures.
-        LabelledSet(
-            file: "copy-heldout-25.tsv", label: "held-out 25 ", minimumLines: 100, blind: true,
-            floors: [
-                "price": (0.99, 0.97), "savings": (0.99, 0.87), "urgency": (0.99, 0.85), "free": (0.99, 0.99),
-                "payment-verb": (0.87, 0.91), "confirmshaming": (0.97, 0.59),
-            ]),
+        // 720 strings, 24 languages, written blind after set 24 was mended, from the same brief.
+        // Its first run: precision price, savings, urgency and free 1.00, confirmshaming 0.98,
+        // payment verbs 0.88; recall price 0.98, free 1.00, payment verbs 0.92, savings 0.88,
+        // urgency 0.86, confirmshaming 0.60 (0.68 in the ten languages issue 5 names, 0.52 in
+        // the other fourteen); with the previous stop's detectors payment verbs 0.77/0.88,
+        // confirmshaming 0.95/0.53. Read and mended at the nineteenth stop: billing nouns and
+        // becoming a member in the 24 languages; skills, achievements and compound calendars as
+        // other senses; "N € in your pocket"; spelled-out periods paid ("Betala för nio månader,
+        // få tolv"); "instead of" before a former price; a few hours left, the end of the
+        // promotion, this weekend only, before prices rise, the last N places; getting lost,
+        // wet, back pain, luck, "… maybe"; "later" is a neutral choice.
+        LabelledSet(file: "copy-heldout-25.tsv", label: "held-out 25 ", minimumLines: 100),
     ]
 
     @Test(arguments: labelledSets)
@@ -595,6 +595,7 @@ import Testing
         ("De R$ 199 por R$ 99 no primeiro ano", "De R$ 199 por R$ 99"),
         ("Dari Rp599.000 jadi Rp299.000", "Dari Rp599.000 jadi Rp299.000"),
         ("No anual você economiza o equivalente a 4 meses", "economiza o equivalente a 4 meses"),
+        ("Betala för nio månader, få tolv", "Betala för nio månader, få tolv"),
     ])
     func savingsExamples(text: String, saving: String) throws {
         #expect(try savings(text) == [saving])
@@ -609,6 +610,7 @@ import Testing
         "Pay for 12 months up front, 2 devices", "Save half the time with templates",
         "节省 50% 的存储空间", "From $4.99 to $9.99 a month", "De R$ 9,90 por mês ou R$ 99 por ano",
         "Train 3 days a week and pay for 1 app", "Coba gratis 7 hari",
+        "Pay for three months, get two devices",
     ])
     func noSavings(text: String) throws {
         #expect(try savings(text) == [])

@@ -6,8 +6,8 @@
 /// - a price set against another ("29,99 € invece di 59,99 €", "Was $59.99, $39.99", "De R$ 199
 ///   por R$ 99");
 /// - a number of free periods ("2 months free", "2か月分無料", "zwei Monate geschenkt", "ฟรี 3
-///   เดือน"), periods
-///   saved ("risparmi 2 mensilità"), or fewer periods paid than had ("Paghi 9 mesi, ne ascolti 12");
+///   เดือน"), periods saved ("risparmi 2 mensilità"), or fewer periods paid than had ("Paghi 9
+///   mesi, ne ascolti 12", "Betala för nio månader, få tolv");
 /// - a fraction of the price ("te ahorras casi la mitad");
 /// - complete savings phrases ("half price", "半額").
 /// "100% private" and "50% more brushes" name no saving, and `{{ savings_percent }}` is how a
@@ -107,6 +107,9 @@ public final class SavingsDetector: Sendable {
                 found += self.amounts(amounts, in: text, words: savingsWords)
             }
             found += comparedPrices(amounts, in: text)
+            found += fewerPeriodsPaid(&scans)
+        } else if !scans[.periods, periods].isEmpty, !scans[.numberWords, numberWords].isEmpty {
+            // "Betala för nio månader, få tolv".
             found += fewerPeriodsPaid(&scans)
         }
         found += freePeriods(&scans)
@@ -266,11 +269,15 @@ public final class SavingsDetector: Sendable {
         let t = scans.text.scalars
         let periodStarts = periodsByStart(&scans)
         var result: [Range<Int>] = []
+        let spelled = scans[.numberWords, numberWords]
         for pay in pays {
-            guard let start = countStart(in: t, after: pay.upperBound, skipping: Self.maximumGap) else {
+            guard
+                let start = countStart(
+                    in: t, after: pay.upperBound, spelled: spelled, skipping: Self.maximumGap)
+            else {
                 continue
             }
-            guard let paid = periodCount(in: t, after: start, periods: periodStarts) else {
+            guard let paid = periodCount(in: t, after: start, periods: periodStarts, spelled: spelled) else {
                 // "10 statt 12 Monate": the paid number, a comparison, then the number had.
                 let paidNumber = Self.number(in: t, at: start)
                 let comparison = scans[.comparisons, priceComparisons].first {
@@ -290,7 +297,17 @@ public final class SavingsDetector: Sendable {
                 }
                 continue
             }
-            if let next = t[paid.numberEnd...].firstIndex(where: Scalars.isDigit) {
+            if paid.value == 0 {
+                // Spelled out, "Betala för nio månader, få tolv": any number after it.
+                let had = spelled.first { word in
+                    word.lowerBound >= paid.period.upperBound
+                        && (Self.endsClauseOrText(t, from: word.upperBound)
+                            || periodStarts[Scalars.skipSpaces(t, from: word.upperBound)] != nil)
+                }
+                if let had {
+                    result.append(pay.lowerBound..<had.upperBound)
+                }
+            } else if let next = t[paid.numberEnd...].firstIndex(where: Scalars.isDigit) {
                 let had = Self.number(in: t, at: next)
                 if had.value > paid.value { result.append(pay.lowerBound..<had.end) }
             } else if paid.value < 12, let year = scans[.wholeYear, wholeYear].first {
