@@ -375,6 +375,18 @@ import Testing
         // week; resignation ("que sea lo que Dios quiera"), where the money goes, the single
         // life, things that sort themselves out, slow phones, hopelessness.
         LabelledSet(file: "copy-heldout-26.tsv", label: "held-out 26 ", minimumLines: 100),
+        // 720 strings, 24 languages, written blind after set 26 was mended, from the same brief
+        // (asked as well to vary the negatives' shapes), never shown line by line: the current
+        // measure of generalisation. Its first run: precision price, savings, free, urgency and
+        // confirmshaming 1.00, payment verbs 0.87; recall price 1.00, payment verbs 0.96, free
+        // 0.96, urgency 0.80, savings 0.76, confirmshaming 0.61 (0.65 in the ten languages issue
+        // 5 names, 0.58 in the other fourteen). Pinned at those figures.
+        LabelledSet(
+            file: "copy-heldout-27.tsv", label: "held-out 27 ", minimumLines: 100, blind: true,
+            floors: [
+                "price": (0.99, 0.99), "savings": (0.99, 0.75), "urgency": (0.99, 0.79), "free": (0.99, 0.95),
+                "payment-verb": (0.86, 0.95), "confirmshaming": (0.99, 0.60),
+            ]),
     ]
 
     @Test(arguments: labelledSets)
