@@ -376,17 +376,16 @@ import Testing
         // life, things that sort themselves out, slow phones, hopelessness.
         LabelledSet(file: "copy-heldout-26.tsv", label: "held-out 26 ", minimumLines: 100),
         // 720 strings, 24 languages, written blind after set 26 was mended, from the same brief
-        // (asked as well to vary the negatives' shapes), never shown line by line: the current
-        // measure of generalisation. Its first run: precision price, savings, free, urgency and
-        // confirmshaming 1.00, payment verbs 0.87; recall price 1.00, payment verbs 0.96, free
-        // 0.96, urgency 0.80, savings 0.76, confirmshaming 0.61 (0.65 in the ten languages issue
-        // 5 names, 0.58 in the other fourteen). Pinned at those figures.
-        LabelledSet(
-            file: "copy-heldout-27.tsv", label: "held-out 27 ", minimumLines: 100, blind: true,
-            floors: [
-                "price": (0.99, 0.99), "savings": (0.99, 0.75), "urgency": (0.99, 0.79), "free": (0.99, 0.95),
-                "payment-verb": (0.86, 0.95), "confirmshaming": (0.99, 0.60),
-            ]),
+        // (asked as well to vary the negatives' shapes). Its first run: precision price, savings,
+        // free, urgency and confirmshaming 1.00, payment verbs 0.87; recall price 1.00, payment
+        // verbs 0.96, free 0.96, urgency 0.80, savings 0.76, confirmshaming 0.61 (0.65 in the ten
+        // languages issue 5 names, 0.58 in the other fourteen); with the previous stop's
+        // detectors savings 0.68, urgency 0.78, payment verbs 0.77/0.82, confirmshaming 0.51.
+        // Read and mended at the nineteenth stop: less or cheaper than paying monthly, paying a
+        // quarter, "pay less"; back to full price, first come first served, almost full, this
+        // price won't be back, prices rising next month; slang for free; being poor, money that
+        // flies away, lag, getting used to it, "not for me" with losing weight.
+        LabelledSet(file: "copy-heldout-27.tsv", label: "held-out 27 ", minimumLines: 100),
     ]
 
     @Test(arguments: labelledSets)

@@ -436,13 +436,17 @@ public final class SavingsDetector: Sendable {
             var end = Scalars.skipSpaces(t, backFrom: freeRange.lowerBound)
             let adjacent = periodEndingAt[end] != nil
             if !adjacent, end > 0 {
-                // One word may stand between: "2か月分無料" (分, "worth of").
+                // One word may stand between: "2か月分無料" (分, "worth of"); in a spaced script
+                // two: "tres meses te salen gratis", "due mesi te li regaliamo".
                 if Scalars.isUnspaced(t[end - 1]) {
                     end -= 1
+                    end = Scalars.skipSpaces(t, backFrom: end)
                 } else {
-                    while end > 0, Scalars.isWord(t[end - 1]) { end -= 1 }
+                    for _ in 0..<2 where periodEndingAt[end] == nil && end > 0 && Scalars.isWord(t[end - 1]) {
+                        while end > 0, Scalars.isWord(t[end - 1]) { end -= 1 }
+                        end = Scalars.skipSpaces(t, backFrom: end)
+                    }
                 }
-                end = Scalars.skipSpaces(t, backFrom: end)
             }
             guard let period = periodEndingAt[end] else {
                 // "ได้ใช้ฟรี 3 เดือน", "gratis 3 meses": "free", then the number of periods.
