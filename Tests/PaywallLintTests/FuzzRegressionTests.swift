@@ -34,6 +34,24 @@ struct FuzzRegressionTests {
             report.findings.contains { $0.ruleID == CoreRuleID.parseError }, "\(name) is reported as broken")
     }
 
+    /// The fuzzer's first timeout: 50 KB of CSS in a CTA, read with the generic dialect, where
+    /// `apple/trial-terms` paired every "free" with every period word (5.7 s in a release build).
+    @Test func aLongCopyTextIsLintedInLinearTime() throws {
+        let bytes = Array(try Data(contentsOf: Self.folder.appendingPathComponent("timeout-css-in-cta.json")))
+        var options = LintOptions()
+        options.dialect = .generic
+        let linter = try Linter(
+            ruleSet: try RuleSet(packs: ["sketchy"], library: try PackLibrary.builtIn()), options: options)
+        let clock = ContinuousClock()
+        var report: FileReport?
+        let elapsed = clock.measure {
+            report = linter.lint(
+                SourceFile(path: "timeout-css-in-cta.json", bytes: bytes), explicitlyNamed: true)
+        }
+        #expect(elapsed < .seconds(2), "\(elapsed)")
+        #expect(report?.findings.contains { $0.ruleID == "sketchy/calm-tone" } == true)
+    }
+
     @Test func theFirstFuzzFindingIsReplayed() {
         #expect(Self.inputs.contains("json-string-ends-in-backslash.json"))
     }
