@@ -411,6 +411,18 @@ import Testing
         // "… someday", suffering, boredom, gathering dust, giving up, overdrafts, "my lifestyle";
         // German "zurück" alone (a back button) is no bad outcome.
         LabelledSet(file: "copy-heldout-29.tsv", label: "held-out 29 ", minimumLines: 100),
+        // 720 strings, 24 languages, written blind after set 29 was mended, from the same brief
+        // (asked as well to vary the negatives' shapes), never shown line by line: the current
+        // measure of generalisation. Its first run: precision price, savings, urgency and
+        // confirmshaming 1.00, free 0.98, payment verbs 0.90; recall price 1.00, free 0.98,
+        // savings 0.96, payment verbs 0.94, urgency 0.88, confirmshaming 0.71 (0.79 in the ten
+        // languages issue 5 names, 0.64 in the other fourteen). Pinned at those figures.
+        LabelledSet(
+            file: "copy-heldout-30.tsv", label: "held-out 30 ", minimumLines: 100, blind: true,
+            floors: [
+                "price": (0.99, 0.99), "savings": (0.99, 0.95), "urgency": (0.99, 0.87), "free": (0.97, 0.97),
+                "payment-verb": (0.89, 0.93), "confirmshaming": (0.99, 0.70),
+            ]),
     ]
 
     @Test(arguments: labelledSets)
