@@ -422,6 +422,18 @@ import Testing
         // (dull) is no "free"; knowledge and cooking skills as other senses; settling for less,
         // belly fat, staying up late, "... or not".
         LabelledSet(file: "copy-heldout-30.tsv", label: "held-out 30 ", minimumLines: 100),
+        // 720 strings, 24 languages, written blind after set 30 was mended, from the same brief
+        // (asked as well to vary the negatives' shapes), never shown line by line: the current
+        // measure of generalisation. Its first run: precision savings, urgency and free 1.00,
+        // price and payment verbs 0.98, confirmshaming 0.96; recall price 1.00, free 1.00,
+        // savings 0.98, urgency 0.95, payment verbs 0.92, confirmshaming 0.69 (0.74 in the ten
+        // languages issue 5 names, 0.64 in the other fourteen). Pinned at those figures.
+        LabelledSet(
+            file: "copy-heldout-31.tsv", label: "held-out 31 ", minimumLines: 100, blind: true,
+            floors: [
+                "price": (0.97, 0.99), "savings": (0.99, 0.97), "urgency": (0.99, 0.94), "free": (0.99, 0.99),
+                "payment-verb": (0.97, 0.91), "confirmshaming": (0.95, 0.68),
+            ]),
     ]
 
     @Test(arguments: labelledSets)
