@@ -280,15 +280,16 @@ public final class SavingsDetector: Sendable {
             guard let paid = periodCount(in: t, after: start, periods: periodStarts, spelled: spelled) else {
                 // "10 statt 12 Monate": the paid number, a comparison, then the number had.
                 let paidNumber = Self.number(in: t, at: start)
-                let comparison = scans[.comparisons, priceComparisons].first {
-                    $0.lowerBound == Scalars.skipSpaces(t, from: paidNumber.end)
-                }
-                if let comparison,
+                let afterPaid = Scalars.skipSpaces(t, from: paidNumber.end)
+                let comparison = Self.first(
+                    in: scans[.comparisons, priceComparisons], startingFrom: afterPaid)
+                if let comparison, comparison.lowerBound == afterPaid,
                     let had = periodCount(in: t, after: comparison.upperBound, periods: periodStarts),
                     had.value > paidNumber.value
                 {
                     result.append(pay.lowerBound..<had.period.upperBound)
-                } else if let had = periodCountBefore(pay.lowerBound, in: t, periods: periodStarts),
+                } else if let had = periodCountBefore(
+                    pay.lowerBound, in: t, periods: scans[.periods, periods]),
                     had.value > paidNumber.value, paidNumber.end > start,
                     Self.endsClauseOrText(t, from: paidNumber.end)
                 {
@@ -298,13 +299,12 @@ public final class SavingsDetector: Sendable {
                 continue
             }
             if paid.value == 0 {
-                // Spelled out, "Betala för nio månader, få tolv": any number after it.
-                let had = spelled.first { word in
-                    word.lowerBound >= paid.period.upperBound
-                        && (Self.endsClauseOrText(t, from: word.upperBound)
-                            || periodStarts[Scalars.skipSpaces(t, from: word.upperBound)] != nil)
-                }
-                if let had {
+                // Spelled out, "Betala för nio månader, få tolv": the next number, ending its clause
+                // or counting periods.
+                if let had = Self.first(in: spelled, startingFrom: paid.period.upperBound),
+                    Self.endsClauseOrText(t, from: had.upperBound)
+                        || periodStarts[Scalars.skipSpaces(t, from: had.upperBound)] != nil
+                {
                     result.append(pay.lowerBound..<had.upperBound)
                 }
             } else if let next = t[paid.numberEnd...].firstIndex(where: Scalars.isDigit) {
@@ -320,19 +320,16 @@ public final class SavingsDetector: Sendable {
         return result
     }
 
-    /// The last number of periods ("12 months") that ends before `offset`.
-    private func periodCountBefore(_ offset: Int, in t: [Unicode.Scalar], periods: [Int: Range<Int>])
+    /// The number of periods ("12 months") whose period is the last to end before `offset`.
+    private func periodCountBefore(_ offset: Int, in t: [Unicode.Scalar], periods: [Range<Int>])
         -> (value: Int, start: Int)?
     {
-        var best: (value: Int, start: Int)?
-        for period in periods.values where period.upperBound <= offset {
-            let numberEnd = Scalars.skipSpaces(t, backFrom: period.lowerBound)
-            guard numberEnd > 0, Scalars.isDigit(t[numberEnd - 1]) else { continue }
-            var start = numberEnd - 1
-            while start > 0, Scalars.isDigit(t[start - 1]) { start -= 1 }
-            if best == nil || start > best!.start { best = (Self.number(in: t, at: start).value, start) }
-        }
-        return best
+        guard let period = Self.last(in: periods, endingBy: offset) else { return nil }
+        let numberEnd = Scalars.skipSpaces(t, backFrom: period.lowerBound)
+        guard numberEnd > 0, Scalars.isDigit(t[numberEnd - 1]) else { return nil }
+        var start = numberEnd - 1
+        while start > 0, Scalars.isDigit(t[start - 1]) { start -= 1 }
+        return (Self.number(in: t, at: start).value, start)
     }
 
     /// Where a number (digits) starts after `offset`, with at most `maximumWords` words before
@@ -344,7 +341,8 @@ public final class SavingsDetector: Sendable {
         var start = Scalars.skipSpaces(t, from: offset)
         for _ in 0...maximumWords {
             guard start < t.count else { return nil }
-            if Scalars.isDigit(t[start]) || spelled.contains(where: { $0.lowerBound == start }) {
+            if Scalars.isDigit(t[start]) || Self.first(in: spelled, startingFrom: start)?.lowerBound == start
+            {
                 return start
             }
             var end = start
