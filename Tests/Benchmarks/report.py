@@ -223,29 +223,26 @@ def sarif_check(g: Group) -> list[str]:
         with open(path, encoding="utf-8") as f:
             log = json.load(f)
         results = [r for run in log.get("runs", []) for r in run.get("results", [])]
-        uris = set()
-        rules_by_uri: dict[str, set[str]] = {}
+        # The rules reported in each file, by its manifest path (`part-NNN/paywall-NNNNN.ext`:
+        # the last two parts of a result's URI).
+        rules_by_path: dict[str, set[str]] = {}
         for r in results:
             for loc in r.get("locations", []):
                 uri = loc.get("physicalLocation", {}).get("artifactLocation", {}).get("uri")
                 if uri:
-                    uris.add(uri)
-                    rules_by_uri.setdefault(uri, set()).add(r.get("ruleId", ""))
+                    path = "/".join(uri.split("/")[-2:])
+                    rules_by_path.setdefault(path, set()).add(r.get("ruleId", ""))
     except (ValueError, AttributeError, TypeError) as e:
         return [f"⚠ SARIF check: the SARIF output is not a SARIF log ({e})."]
     with open(g.manifest, encoding="utf-8") as f:
         rows = [line.rstrip("\n").split("\t") for line in f if line.strip()]
-    # Manifest paths are `part-NNN/paywall-NNNNN.ext`: the last two parts of a result's URI.
-    by_path: dict[str, set[str]] = {}
-    for uri, rules in rules_by_uri.items():
-        by_path.setdefault("/".join(uri.split("/")[-2:]), set()).update(rules)
     def rules_of(rel: str) -> set[str]:
-        return by_path.get(rel, set())
+        return rules_by_path.get(rel, set())
 
     violating = [(rel, kind) for rel, kind in rows if kind != "clean"]
     missed = [rel for rel, kind in violating if EXPECTED_RULE.get(kind) not in rules_of(rel)]
     clean_hit = sum(1 for rel, kind in rows if kind == "clean" and rules_of(rel))
-    line = (f"SARIF check: {len(results):,} results in {len(uris):,} files; "
+    line = (f"SARIF check: {len(results):,} results in {len(rules_by_path):,} files; "
             f"{len(violating) - len(missed):,} of the {len(violating):,} files with an injected "
             f"violation have a result of the rule it trips; {clean_hit:,} of the "
             f"{len(rows) - len(violating):,} clean files have a result (the linter's rules are "

@@ -58,7 +58,7 @@ struct TrialTermsCheck: Check {
         let frequencies = frequency.matches(in: plain, normalized: normalized).map(\.range)
         let allPeriods = periods.matches(in: plain, normalized: normalized).map(\.range)
         let periodRanges = allPeriods.filter { period in
-            guard let before = SavingsDetector.last(in: frequencies, endingBy: period.lowerBound) else {
+            guard let before = frequencies.last(endingBy: period.lowerBound) else {
                 return true
             }
             return Self.wordsBetween(plain, before, period, atMost: 0) > 0
@@ -83,8 +83,8 @@ struct TrialTermsCheck: Check {
     /// starts after it: the fewest words away on either side.
     private static func nearest(_ ranges: [Range<Int>], to range: Range<Int>) -> [Range<Int>] {
         [
-            SavingsDetector.last(in: ranges, endingBy: range.lowerBound),
-            SavingsDetector.first(in: ranges, startingFrom: range.upperBound),
+            ranges.last(endingBy: range.lowerBound),
+            ranges.first(startingFrom: range.upperBound),
         ].compactMap { $0 }
     }
 

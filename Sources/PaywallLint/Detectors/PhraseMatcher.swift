@@ -162,6 +162,19 @@ extension Array where Element == Range<Int> {
         guard let first, let second = others().first(where: { !$0.overlaps(first) }) else { return nil }
         return Swift.min(first.lowerBound, second.lowerBound)..<Swift.max(first.upperBound, second.upperBound)
     }
+
+    /// The last of these ranges (sorted, not overlapping, as matches are) that ends at or before
+    /// `offset`: the nearest before it, found by binary search.
+    func last(endingBy offset: Int) -> Range<Int>? {
+        let after = partitionIndex(in: 0..<count) { $0.upperBound > offset }
+        return after > 0 ? self[after - 1] : nil
+    }
+
+    /// The first of these ranges (sorted, not overlapping) that starts at or after `offset`.
+    func first(startingFrom offset: Int) -> Range<Int>? {
+        let first = partitionIndex(in: 0..<count) { $0.lowerBound >= offset }
+        return first < count ? self[first] : nil
+    }
 }
 
 /// A vocabulary compiled piece by piece as texts need it: a process that lints one small file

@@ -177,12 +177,12 @@ public final class SavingsDetector: Sendable {
         let t = text.scalars
         var result: [Range<Int>] = []
         for range in amounts {
-            if let word = Self.last(in: words, endingBy: range.lowerBound),
+            if let word = words.last(endingBy: range.lowerBound),
                 let gap = gapWords(t, word.upperBound..<range.lowerBound), gap.count <= 1,
                 !gap.contains(where: Self.comparisons.contains)
             {
                 result.append(word.lowerBound..<range.upperBound)
-            } else if let word = Self.first(in: words, startingFrom: range.upperBound),
+            } else if let word = words.first(startingFrom: range.upperBound),
                 gapWords(t, range.upperBound..<word.lowerBound)?.isEmpty == true
             {
                 result.append(range.lowerBound..<word.upperBound)
@@ -208,7 +208,7 @@ public final class SavingsDetector: Sendable {
             if connectors.contains(where: { gap.contains($0.lowerBound) && $0.upperBound <= gap.upperBound })
             {
                 result.append(first.lowerBound..<second.upperBound)
-            } else if let former = Self.last(in: formers, endingBy: first.lowerBound),
+            } else if let former = formers.last(endingBy: first.lowerBound),
                 let words = gapWords(t, former.upperBound..<first.lowerBound), words.count <= 1
             {
                 // "Antes 39,99 €, ahora 24,99 €", "原价￥198，现在只要￥99".
@@ -281,8 +281,7 @@ public final class SavingsDetector: Sendable {
                 // "10 statt 12 Monate": the paid number, a comparison, then the number had.
                 let paidNumber = Self.number(in: t, at: start)
                 let afterPaid = Scalars.skipSpaces(t, from: paidNumber.end)
-                let comparison = Self.first(
-                    in: scans[.comparisons, priceComparisons], startingFrom: afterPaid)
+                let comparison = scans[.comparisons, priceComparisons].first(startingFrom: afterPaid)
                 if let comparison, comparison.lowerBound == afterPaid,
                     let had = periodCount(in: t, after: comparison.upperBound, periods: periodStarts),
                     had.value > paidNumber.value
@@ -301,7 +300,7 @@ public final class SavingsDetector: Sendable {
             if paid.value == 0 {
                 // Spelled out, "Betala för nio månader, få tolv": the next number, ending its clause
                 // or counting periods.
-                if let had = Self.first(in: spelled, startingFrom: paid.period.upperBound),
+                if let had = spelled.first(startingFrom: paid.period.upperBound),
                     Self.endsClauseOrText(t, from: had.upperBound)
                         || periodStarts[Scalars.skipSpaces(t, from: had.upperBound)] != nil
                 {
@@ -324,7 +323,7 @@ public final class SavingsDetector: Sendable {
     private func periodCountBefore(_ offset: Int, in t: [Unicode.Scalar], periods: [Range<Int>])
         -> (value: Int, start: Int)?
     {
-        guard let period = Self.last(in: periods, endingBy: offset) else { return nil }
+        guard let period = periods.last(endingBy: offset) else { return nil }
         let numberEnd = Scalars.skipSpaces(t, backFrom: period.lowerBound)
         guard numberEnd > 0, Scalars.isDigit(t[numberEnd - 1]) else { return nil }
         var start = numberEnd - 1
@@ -341,8 +340,7 @@ public final class SavingsDetector: Sendable {
         var start = Scalars.skipSpaces(t, from: offset)
         for _ in 0...maximumWords {
             guard start < t.count else { return nil }
-            if Scalars.isDigit(t[start]) || Self.first(in: spelled, startingFrom: start)?.lowerBound == start
-            {
+            if Scalars.isDigit(t[start]) || spelled.first(startingFrom: start)?.lowerBound == start {
                 return start
             }
             var end = start
@@ -497,13 +495,13 @@ public final class SavingsDetector: Sendable {
     private func nearestWord(to range: Range<Int>, in t: [Unicode.Scalar], words: [Range<Int>]) -> Range<Int>?
     {
         var best: (range: Range<Int>, gap: Int)?
-        if let word = Self.last(in: words, endingBy: range.lowerBound),
+        if let word = words.last(endingBy: range.lowerBound),
             let gap = gapWords(t, word.upperBound..<range.lowerBound), gap.count <= Self.maximumGap,
             !gap.contains(where: Self.comparisons.contains)
         {
             best = (word, gap.count)
         }
-        if let word = Self.first(in: words, startingFrom: range.upperBound),
+        if let word = words.first(startingFrom: range.upperBound),
             let gap = gapWords(t, range.upperBound..<word.lowerBound), gap.count <= Self.maximumGap,
             best == nil || gap.count < best!.gap
         {
@@ -542,18 +540,6 @@ public final class SavingsDetector: Sendable {
     /// Thai writes no spaces between words but, unlike CJK, its letters are not words: a run of
     /// them counts as one word in a gap ("ประหยัดกว่ารายเดือน 35%").
     private static func isThai(_ c: Unicode.Scalar) -> Bool { (0x0E00...0x0E7F).contains(c.value) }
-
-    /// The last of `ranges` (sorted, not overlapping) that ends at or before `offset`.
-    static func last(in ranges: [Range<Int>], endingBy offset: Int) -> Range<Int>? {
-        let after = ranges.partitionIndex(in: 0..<ranges.count) { $0.upperBound > offset }
-        return after > 0 ? ranges[after - 1] : nil
-    }
-
-    /// The first of `ranges` (sorted, not overlapping) that starts at or after `offset`.
-    static func first(in ranges: [Range<Int>], startingFrom offset: Int) -> Range<Int>? {
-        let first = ranges.partitionIndex(in: 0..<ranges.count) { $0.lowerBound >= offset }
-        return first < ranges.count ? ranges[first] : nil
-    }
 
     /// Whether only spaces stand between `offset` and the end of the text or of its clause.
     private static func endsClauseOrText(_ t: [Unicode.Scalar], from offset: Int) -> Bool {
