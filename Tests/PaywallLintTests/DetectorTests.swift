@@ -423,16 +423,32 @@ import Testing
         // belly fat, staying up late, "... or not".
         LabelledSet(file: "copy-heldout-30.tsv", label: "held-out 30 ", minimumLines: 100),
         // 720 strings, 24 languages, written blind after set 30 was mended, from the same brief
+        // (asked as well to vary the negatives' shapes). Its first run: precision savings,
+        // urgency and free 1.00, price and payment verbs 0.98, confirmshaming 0.96; recall price
+        // 1.00, free 1.00, savings 0.98, urgency 0.95, payment verbs 0.92, confirmshaming 0.69
+        // (0.74 in the ten languages issue 5 names, 0.64 in the other fourteen); with the
+        // eighteenth stop's detectors savings 0.92, urgency 0.82, payment verbs 0.78/0.80,
+        // confirmshaming 0.55. Read and mended at the twentieth stop: month and weekday names as
+        // near times, costing more from a date, prices rising, the last moment; cheaper than
+        // paying monthly by an amount; buying in its other persons, money taken ("спишутся",
+        // "se strhne"), newsletters in the 24 languages; "ribu" (thousands) counting reviews is
+        // no price; expiry dates are no deadline; sarcastic "worked great so far", "or so I tell
+        // myself", leaving it to fate; phones that crawl, fill up or die; savings that vanish;
+        // the same again, boredom, dust, singing off-key, a leaky VPN, sounding like a robot;
+        // continuing without Premium or on a free plan is neutral.
+        LabelledSet(file: "copy-heldout-31.tsv", label: "held-out 31 ", minimumLines: 100),
+        // 720 strings, 24 languages, written blind after set 31 was mended, from the same brief
         // (asked as well to vary the negatives' shapes), never shown line by line: the current
-        // measure of generalisation. Its first run: precision savings, urgency and free 1.00,
-        // price and payment verbs 0.98, confirmshaming 0.96; recall price 1.00, free 1.00,
-        // savings 0.98, urgency 0.95, payment verbs 0.92, confirmshaming 0.69 (0.74 in the ten
-        // languages issue 5 names, 0.64 in the other fourteen). Pinned at those figures.
+        // measure of generalisation. Its first run: precision price, savings, free and
+        // confirmshaming 1.00, urgency 0.99, payment verbs 0.82; recall price 1.00, free 1.00,
+        // payment verbs 0.98, savings 0.96, urgency 0.94, confirmshaming 0.79 (0.87 in the ten
+        // languages issue 5 names, 0.71 in the other fourteen). With the detectors before set
+        // 31's mends: the same, but payment verbs precision 0.83. Pinned at those figures.
         LabelledSet(
-            file: "copy-heldout-31.tsv", label: "held-out 31 ", minimumLines: 100, blind: true,
+            file: "copy-heldout-32.tsv", label: "held-out 32 ", minimumLines: 100, blind: true,
             floors: [
-                "price": (0.97, 0.99), "savings": (0.99, 0.97), "urgency": (0.99, 0.94), "free": (0.99, 0.99),
-                "payment-verb": (0.97, 0.91), "confirmshaming": (0.95, 0.68),
+                "price": (0.99, 0.99), "savings": (0.99, 0.95), "urgency": (0.98, 0.93), "free": (0.99, 0.99),
+                "payment-verb": (0.81, 0.97), "confirmshaming": (0.99, 0.78),
             ]),
     ]
 

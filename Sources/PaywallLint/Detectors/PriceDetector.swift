@@ -3,14 +3,17 @@
 /// for decimals and thousands (and spaces for thousands, as in "1 990 руб."); full-width forms
 /// are read through NFKC. Variables never count: only digits written in the copy are prices.
 ///
-/// Vocabularies: `currency-symbols`, `currency-codes`, `currency-words`.
+/// Vocabularies: `currency-symbols`, `currency-codes`, `currency-words`, with
+/// `currency-exceptions` for a currency word in another sense: Indonesian "ribu" is thousands of
+/// rupiah in "cuma 49 ribu", but a count in "80 ribu ulasan".
 public struct PriceDetector: Sendable {
     private let currencies: PhraseMatcher
 
     public init(vocabularies: [String: [String]]) {
         let names = ["currency-symbols", "currency-codes", "currency-words"]
         currencies = PhraseMatcher(
-            phrases: names.flatMap { vocabularies[$0] ?? [] }, digitsBreakWords: true)
+            phrases: names.flatMap { vocabularies[$0] ?? [] },
+            exceptions: vocabularies["currency-exceptions"] ?? [], digitsBreakWords: true)
     }
 
     public func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
