@@ -438,18 +438,19 @@ import Testing
         // continuing without Premium or on a free plan is neutral.
         LabelledSet(file: "copy-heldout-31.tsv", label: "held-out 31 ", minimumLines: 100),
         // 720 strings, 24 languages, written blind after set 31 was mended, from the same brief
-        // (asked as well to vary the negatives' shapes), never shown line by line: the current
-        // measure of generalisation. Its first run: precision price, savings, free and
-        // confirmshaming 1.00, urgency 0.99, payment verbs 0.82; recall price 1.00, free 1.00,
-        // payment verbs 0.98, savings 0.96, urgency 0.94, confirmshaming 0.79 (0.87 in the ten
-        // languages issue 5 names, 0.71 in the other fourteen). With the detectors before set
-        // 31's mends: the same, but payment verbs precision 0.83. Pinned at those figures.
-        LabelledSet(
-            file: "copy-heldout-32.tsv", label: "held-out 32 ", minimumLines: 100, blind: true,
-            floors: [
-                "price": (0.99, 0.99), "savings": (0.99, 0.95), "urgency": (0.98, 0.93), "free": (0.99, 0.99),
-                "payment-verb": (0.81, 0.97), "confirmshaming": (0.99, 0.78),
-            ]),
+        // (asked as well to vary the negatives' shapes). Its first run: precision price, savings,
+        // free and confirmshaming 1.00, urgency 0.99, payment verbs 0.82; recall price 1.00, free
+        // 1.00, payment verbs 0.98, savings 0.96, urgency 0.94, confirmshaming 0.79 (0.87 in the
+        // ten languages issue 5 names, 0.71 in the other fourteen); with the detectors before set
+        // 31's mends the same, but payment verbs precision 0.83. Read and mended at the twentieth
+        // stop: "for the price of N months" and "N of the 12 months" in the 24 languages, "betaler
+        // du kun for" (verb first); "it's over" after a promotion, the clock ticking, "in N hours'
+        // time"; the last day of a trial is no urgency; shopping lists, phones unlocked with a
+        // face, one's English or skills upgraded, notifications, "pays off" and "pagar mico" as
+        // other senses of payment verbs; one's back complaining, blurry photos, fending for
+        // oneself, putting up with, on one's own, "what difference does it make", sore muscles,
+        // a phone filling up, plants that will somehow survive.
+        LabelledSet(file: "copy-heldout-32.tsv", label: "held-out 32 ", minimumLines: 100),
     ]
 
     @Test(arguments: labelledSets)
