@@ -452,18 +452,19 @@ import Testing
         // a phone filling up, plants that will somehow survive.
         LabelledSet(file: "copy-heldout-32.tsv", label: "held-out 32 ", minimumLines: 100),
         // 720 strings, 24 languages, written blind after set 32 was mended, from the same brief
-        // (asked as well to vary the negatives' shapes), never shown line by line: the current
-        // measure of generalisation. Its first run: precision price, savings, urgency, free and
-        // confirmshaming 1.00, payment verbs 0.92; recall price 1.00, free 1.00, savings 0.98,
-        // payment verbs 0.96, urgency 0.85, confirmshaming 0.79 (0.87 in the ten languages issue
-        // 5 names, 0.71 in the other fourteen). With the nineteenth stop's detectors, before sets
-        // 31 and 32 were read, the same but payment verbs recall 0.94. Pinned at those figures.
-        LabelledSet(
-            file: "copy-heldout-33.tsv", label: "held-out 33 ", minimumLines: 100, blind: true,
-            floors: [
-                "price": (0.99, 0.99), "savings": (0.99, 0.97), "urgency": (0.99, 0.84), "free": (0.99, 0.99),
-                "payment-verb": (0.91, 0.95), "confirmshaming": (0.99, 0.78),
-            ]),
+        // (asked as well to vary the negatives' shapes). Its first run: precision price, savings,
+        // urgency, free and confirmshaming 1.00, payment verbs 0.92; recall price 1.00, free 1.00,
+        // savings 0.98, payment verbs 0.96, urgency 0.85, confirmshaming 0.79 (0.87 in the ten
+        // languages issue 5 names, 0.71 in the other fourteen); with the nineteenth stop's
+        // detectors, before sets 31 and 32 were read, the same but payment verbs recall 0.94.
+        // Read and mended at the twentieth stop: a spelled number counts an offer down ("Nur noch
+        // drei Tage zum Aktionspreis"); selling fast, never at this price again, the first N
+        // subscribers, the last hours, "only N hours left", prices back to normal; achievements
+        // and badges in the 24 languages as other senses; overpaying gladly, staying single,
+        // instant noodles, screens and cartoons all day, wilting plants, being used to it,
+        // snooping, blurry ("мыльные") photos. A countdown word with a near time alone was tried
+        // as urgency and dropped: "3 exercises left for today", "סונכרן לאחרונה לפני 3 דקות".
+        LabelledSet(file: "copy-heldout-33.tsv", label: "held-out 33 ", minimumLines: 100),
     ]
 
     @Test(arguments: labelledSets)

@@ -9,9 +9,12 @@
 /// - a deadline verb with a near time (`deadline-verbs` with `time-limits`: "closes tonight",
 ///   "endet morgen", "termina a mezzanotte"), unless the text is about a trial, a renewal or a
 ///   reset (`deadline-exceptions`: "your trial ends tomorrow", "the limit resets at midnight");
-/// - scarcity of an offer: a countdown word with an offer word and a number or a word for "a few"
-///   (`countdown-context` with `offer-words`, `few-words`: "Bara 25 rabattkoder kvar", "Bloß noch
-///   wenige Plätze"), with the same exceptions.
+/// - scarcity of an offer: a countdown word with an offer word and a number, spelled or not, or a
+///   word for "a few" (`countdown-context` with `offer-words`, `number-words`, `few-words`: "Bara 25
+///   rabattkoder kvar", "Nur noch drei Tage zum Aktionspreis", "Bloß noch wenige Plätze"), with
+///   the same exceptions.
+/// A countdown word with a near time alone is no pressure: "3 exercises left for today", "5
+/// minutes left in your workout".
 ///
 /// A class, not a struct: a rule hands `matches` to its memo as a closure, which then retains
 /// one reference instead of copying every compiled vocabulary.
@@ -23,6 +26,7 @@ public final class UrgencyDetector: Sendable {
     private let deadlineExceptions: PhraseMatcher
     private let offerWords: PhraseMatcher
     private let fewWords: PhraseMatcher
+    private let numberWords: PhraseMatcher
     private let calm: PhraseMatcher
 
     public init(vocabularies: [String: [String]]) {
@@ -36,6 +40,7 @@ public final class UrgencyDetector: Sendable {
         deadlineExceptions = matcher("deadline-exceptions")
         offerWords = matcher("offer-words")
         fewWords = matcher("few-words")
+        numberWords = matcher("number-words")
         calm = matcher("urgency-exceptions")
     }
 
@@ -70,10 +75,12 @@ public final class UrgencyDetector: Sendable {
         return DetectorMatch(pressure, of: normalized, in: text)
     }
 
-    /// A countdown word with an offer word, and a number or "a few" to count with.
+    /// A countdown word with an offer word, and a number (in digits or words) or "a few" to count
+    /// with.
     private func offerCountedDown(_ countdowns: [Range<Int>], in normalized: NormalizedText) -> Range<Int>? {
         guard let span = countdowns.pairedSpan(with: offerWords.ranges(in: normalized)),
             normalized.scalars.contains(where: Scalars.isDigit) || !fewWords.ranges(in: normalized).isEmpty
+                || !numberWords.ranges(in: normalized).isEmpty
         else { return nil }
         return span
     }
