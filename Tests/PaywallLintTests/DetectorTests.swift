@@ -465,6 +465,20 @@ import Testing
         // snooping, blurry ("мыльные") photos. A countdown word with a near time alone was tried
         // as urgency and dropped: "3 exercises left for today", "סונכרן לאחרונה לפני 3 דקות".
         LabelledSet(file: "copy-heldout-33.tsv", label: "held-out 33 ", minimumLines: 100),
+        // 720 strings, 24 languages, written blind after set 33 was mended, from the same brief
+        // (asked as well to vary the negatives' shapes), never shown line by line: the current
+        // measure of generalisation. Its first run: precision price, savings and urgency 1.00,
+        // free, payment verbs and confirmshaming 0.98; recall price, savings, free and payment
+        // verbs 1.00, urgency 0.93, confirmshaming 0.75 (0.82 in the ten languages issue 5
+        // names, 0.69 in the other fourteen). With the nineteenth stop's detectors, before sets
+        // 31 to 33 were read, urgency 0.89 and confirmshaming 0.74, the rest the same. Pinned at
+        // those figures.
+        LabelledSet(
+            file: "copy-heldout-34.tsv", label: "held-out 34 ", minimumLines: 100, blind: true,
+            floors: [
+                "price": (0.99, 0.99), "savings": (0.99, 0.99), "urgency": (0.99, 0.92), "free": (0.97, 0.99),
+                "payment-verb": (0.97, 0.99), "confirmshaming": (0.97, 0.74),
+            ]),
     ]
 
     @Test(arguments: labelledSets)
