@@ -649,7 +649,7 @@ import Testing
         ("Årligt: 1.299,00 kr", "1.299,00 kr"), ("₹299 प्रति माह", "₹299"), ("Pro – US$4.99", "US$4.99"),
         ("USD3.99 weekly", "USD3.99"), ("3€99 par semaine", "3€99"), ("Всего 1 990 руб.", "1 990 руб."),
         ("Just 99p a week", "99p"), ("4,99 $ au Canada", "4,99 $"), ("주 ₩5,900으로", "₩5,900"),
-        ("Only 19.99 dollars", "19.99 dollars"),
+        ("Only 19.99 dollars", "19.99 dollars"), ("Cuma 49 ribu sebulan", "49 ribu"),
     ])
     func priceExamples(text: String, price: String) throws {
         #expect(try prices(text) == [price])
@@ -669,6 +669,8 @@ import Testing
         "Prices in £ include VAT",
         "Version 3.9.9", "Export in 1080p", "12種類の円形ブラシ", "Rated 4.8 stars by 12,000 artists",
         "Top 10 in Design", "{{ intro_price }} for {{ intro_period }}, then {{ price }}/{{ period }}",
+        // "ribu" (thousands) is rupiah in "49 ribu sebulan", a count of reviews here.
+        "4,8 bintang dari 80 ribu ulasan",
     ])
     func noPrice(text: String) throws {
         #expect(try prices(text) == [])
@@ -791,6 +793,12 @@ import Testing
                 "rabattkoder kvar"
             ])
         #expect(urgency.matches(in: Template("3 sets left in your workout").plain) == [])
+        // A spelled number counts an offer down; a countdown with a near time alone does not press.
+        #expect(
+            urgency.matches(in: Template("Nur noch drei Tage zum Aktionspreis").plain).map(\.text) == [
+                "noch drei Tage zum Aktionspreis"
+            ])
+        #expect(urgency.matches(in: Template("Noch 3 Übungen für heute").plain) == [])
         #expect(
             shaming.matches(in: Template("No thanks, I’ll pay full price").plain).map(\.text) == [
                 "I’ll pay full price"
