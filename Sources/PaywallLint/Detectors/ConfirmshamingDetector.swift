@@ -87,9 +87,7 @@ public final class ConfirmshamingDetector: Sendable {
         }
         if let pair = negations.ranges(in: normalized).pairedSpan(with: betterment) { return match(pair) }
         if let pair = likes.pairedSpan(with: unwanted.ranges(in: normalized)) { return match(pair) }
-        if !goods.isEmpty, let pair = goods.pairedSpan(with: continuations.ranges(in: normalized)) {
-            return match(pair)
-        }
+        if let pair = goods.pairedSpan(with: continuations.ranges(in: normalized)) { return match(pair) }
         for choice in [likes.first, choices.ranges(in: normalized).first].compactMap({ $0 })
         where choosesSomethingElse(normalized, choice) {
             return match(choice)

@@ -162,10 +162,8 @@ public final class SavingsDetector: Sendable {
         for word in words where word.lowerBound > 0 && Scalars.isUnspaced(t[word.lowerBound]) {
             var end = word.lowerBound
             if end > 1, Scalars.isSpace(t[end - 1]) { end -= 1 }
-            guard Scalars.isDigit(t[end - 1]) else { continue }
-            var start = end - 1
-            while start > 0, Scalars.isDigit(t[start - 1]) { start -= 1 }
-            result.append(start..<word.upperBound)
+            guard let digits = Self.digits(endingAt: end, in: t) else { continue }
+            result.append(digits.lowerBound..<word.upperBound)
         }
         return result
     }
@@ -229,7 +227,7 @@ public final class SavingsDetector: Sendable {
         guard start < first.lowerBound,
             let from = priceFrom.ranges(in: text).first, from.lowerBound == start,
             gapWords(t, from.upperBound..<first.lowerBound)?.isEmpty == true,
-            let to = priceTo.ranges(in: text).first(where: { $0.lowerBound >= first.upperBound }),
+            let to = priceTo.ranges(in: text).first(startingFrom: first.upperBound),
             gapWords(t, first.upperBound..<to.lowerBound)?.isEmpty == true,
             gapWords(t, to.upperBound..<second.lowerBound)?.isEmpty == true,
             let was = Self.value(of: first, in: t), let now = Self.value(of: second, in: t), now < was
@@ -323,12 +321,10 @@ public final class SavingsDetector: Sendable {
     private func periodCountBefore(_ offset: Int, in t: [Unicode.Scalar], periods: [Range<Int>])
         -> (value: Int, start: Int)?
     {
-        guard let period = periods.last(endingBy: offset) else { return nil }
-        let numberEnd = Scalars.skipSpaces(t, backFrom: period.lowerBound)
-        guard numberEnd > 0, Scalars.isDigit(t[numberEnd - 1]) else { return nil }
-        var start = numberEnd - 1
-        while start > 0, Scalars.isDigit(t[start - 1]) { start -= 1 }
-        return (Self.number(in: t, at: start).value, start)
+        guard let period = periods.last(endingBy: offset),
+            let digits = Self.digits(endingAt: Scalars.skipSpaces(t, backFrom: period.lowerBound), in: t)
+        else { return nil }
+        return (Self.number(in: t, at: digits.lowerBound).value, digits.lowerBound)
     }
 
     /// Where a number (digits) starts after `offset`, with at most `maximumWords` words before
@@ -452,11 +448,8 @@ public final class SavingsDetector: Sendable {
                 continue
             }
             let numberEnd = Scalars.skipSpaces(t, backFrom: period.lowerBound)
-            guard numberEnd > 0 else { continue }
-            if Scalars.isDigit(t[numberEnd - 1]) {
-                var start = numberEnd - 1
-                while start > 0, Scalars.isDigit(t[start - 1]) { start -= 1 }
-                result.append(start..<freeRange.upperBound)
+            if let digits = Self.digits(endingAt: numberEnd, in: t) {
+                result.append(digits.lowerBound..<freeRange.upperBound)
             } else if adjacent,
                 let number = scans[.numberWords, numberWords].last(where: { $0.upperBound == numberEnd })
             {
@@ -540,6 +533,14 @@ public final class SavingsDetector: Sendable {
     /// Thai writes no spaces between words but, unlike CJK, its letters are not words: a run of
     /// them counts as one word in a gap ("ประหยัดกว่ารายเดือน 35%").
     private static func isThai(_ c: Unicode.Scalar) -> Bool { (0x0E00...0x0E7F).contains(c.value) }
+
+    /// The run of digits that ends at `end` ("12" in "12 months"), if one does.
+    private static func digits(endingAt end: Int, in t: [Unicode.Scalar]) -> Range<Int>? {
+        guard end > 0, Scalars.isDigit(t[end - 1]) else { return nil }
+        var start = end - 1
+        while start > 0, Scalars.isDigit(t[start - 1]) { start -= 1 }
+        return start..<end
+    }
 
     /// Whether only spaces stand between `offset` and the end of the text or of its clause.
     private static func endsClauseOrText(_ t: [Unicode.Scalar], from offset: Int) -> Bool {
