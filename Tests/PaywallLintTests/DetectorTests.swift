@@ -466,18 +466,30 @@ import Testing
         // as urgency and dropped: "3 exercises left for today", "סונכרן לאחרונה לפני 3 דקות".
         LabelledSet(file: "copy-heldout-33.tsv", label: "held-out 33 ", minimumLines: 100),
         // 720 strings, 24 languages, written blind after set 33 was mended, from the same brief
-        // (asked as well to vary the negatives' shapes), never shown line by line: the current
-        // measure of generalisation. Its first run: precision price, savings and urgency 1.00,
-        // free, payment verbs and confirmshaming 0.98; recall price, savings, free and payment
-        // verbs 1.00, urgency 0.93, confirmshaming 0.75 (0.82 in the ten languages issue 5
-        // names, 0.69 in the other fourteen). With the nineteenth stop's detectors, before sets
-        // 31 to 33 were read, urgency 0.89 and confirmshaming 0.74, the rest the same. Pinned at
-        // those figures.
+        // (asked as well to vary the negatives' shapes). Its first run: precision price, savings
+        // and urgency 1.00, free, payment verbs and confirmshaming 0.98; recall price, savings,
+        // free and payment verbs 1.00, urgency 0.93, confirmshaming 0.75 (0.82 in the ten
+        // languages issue 5 names, 0.69 in the other fourteen). With the nineteenth stop's
+        // detectors, urgency 0.89 and confirmshaming 0.74. Read and mended at the twenty-first
+        // stop: a Hebrew word also starts after its prefix letters ("שהכסף" holds "הכסף"); an
+        // offer valid only for a near time, "only now", the first N who sign up, gone tomorrow;
+        // "gratuitous" violence is not free; signing up for messages is no purchase; final
+        // bosses, being overdrawn, stammering, panting, the couch, complaining partners, money
+        // flowing away, a dog that never learns, "never heard of it", "I know better", "I'll
+        // start on Monday" in the 24 languages; deciding is a neutral choice.
+        LabelledSet(file: "copy-heldout-34.tsv", label: "held-out 34 ", minimumLines: 100),
+        // 720 strings, 24 languages, written blind after set 34 was mended, from the same brief,
+        // never shown line by line: the current measure of generalisation. Its first run:
+        // precision price, savings, urgency, free and confirmshaming 1.00, payment verbs 0.94;
+        // recall price and free 1.00, payment verbs 0.98, urgency 0.97, savings 0.90,
+        // confirmshaming 0.85 (0.92 in the ten languages issue 5 names, 0.79 in the other
+        // fourteen). With the twentieth stop's detectors, before set 34 was read, the same but
+        // confirmshaming 0.84. Pinned at those figures.
         LabelledSet(
-            file: "copy-heldout-34.tsv", label: "held-out 34 ", minimumLines: 100, blind: true,
+            file: "copy-heldout-35.tsv", label: "held-out 35 ", minimumLines: 100, blind: true,
             floors: [
-                "price": (0.99, 0.99), "savings": (0.99, 0.99), "urgency": (0.99, 0.92), "free": (0.97, 0.99),
-                "payment-verb": (0.97, 0.99), "confirmshaming": (0.97, 0.74),
+                "price": (0.99, 0.99), "savings": (0.99, 0.89), "urgency": (0.99, 0.96), "free": (0.99, 0.99),
+                "payment-verb": (0.93, 0.97), "confirmshaming": (0.99, 0.84),
             ]),
     ]
 
@@ -845,6 +857,20 @@ import Testing
         // The Turkish capital İ folds to a plain "i" (Unicode's lower case adds a combining dot).
         #expect(phrases(["ilk ay bizden"], in: "İLK AY BİZDEN") == ["İLK AY BİZDEN"])
         #expect(phrases(["İlk ay"], in: "ilk ay") == ["ilk ay"])
+    }
+
+    @Test func phraseMatcherHebrewPrefixLetters() {
+        // "שהכסף" is "that the money": a phrase matches after one or two prefix letters…
+        #expect(phrases(["הכסף"], in: "עזבו, שהכסף ימשיך לברוח") == ["הכסף"])
+        #expect(phrases(["כסף"], in: "עזבו, שהכסף ימשיך לברוח") == ["כסף"])
+        #expect(phrases(["חינם"], in: "נסו בחינם") == ["חינם"])
+        // …when three letters or more are left, not after three, and not inside other words.
+        #expect(phrases(["רק"], in: "ברק") == [])
+        #expect(phrases(["כסף"], in: "ושהכסף") == [])
+        #expect(phrases(["חינם"], in: "אחינם") == [])
+        // A prefixed word still counts once as a word of a dismiss label's object.
+        let shaming = ConfirmshamingDetector(vocabularies: ["preferences": ["אני מעדיף"]])
+        #expect(shaming.matches(in: Template("אני מעדיף בשקט").plain) == [])
     }
 
     @Test func phraseMatcherContinuationAndAnyWord() {

@@ -109,8 +109,13 @@ public final class ConfirmshamingDetector: Sendable {
         return !neutralChoices.ranges(in: text).contains { $0.overlaps(object) }
     }
 
-    /// The words that start in `range` (each CJK character counts as one).
+    /// The words that start in `range` (each CJK character counts as one; a Hebrew word with a
+    /// prefix letter, which starts twice, once).
     private static func words(in text: NormalizedText, _ range: Range<Int>) -> Int {
-        text.wordStarts.count { range.contains(Int($0)) && Scalars.isWord(text.scalars[Int($0)]) }
+        text.wordStarts.count {
+            let start = Int($0)
+            return range.contains(start) && Scalars.isWord(text.scalars[start])
+                && (start == 0 || !Scalars.isSpacedWord(text.scalars[start - 1]))
+        }
     }
 }

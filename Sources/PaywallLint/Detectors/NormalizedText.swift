@@ -141,6 +141,21 @@ public final class NormalizedText: Sendable {
                     breakingCount += 1
                     scripts |= 1 << Script.of(scalar)
                 }
+                // Hebrew writes "and", "the", "that", "in", "to", "from" and "as" as a letter
+                // before the word ("שהכסף", "that the money"): the word also starts after one or
+                // two of them, when three letters or more are left.
+                if !joined {
+                    var inner = offset
+                    while inner - offset < 2, isHebrewPrefix(scalars[inner]),
+                        hebrewLetters(in: scalars, from: inner + 1) >= 3
+                    {
+                        inner += 1
+                        starts[startCount] = Int32(truncatingIfNeeded: inner)
+                        startCount += 1
+                        breakingDigits[breakingCount] = Int32(truncatingIfNeeded: inner)
+                        breakingCount += 1
+                    }
+                }
                 previousInWord = inWord
                 previousIsDigit = isDigit
             }
@@ -151,6 +166,25 @@ public final class NormalizedText: Sendable {
                 breakingCount == startCount ? wordStarts : Array(breakingDigits[..<breakingCount]), scripts
             )
         }
+    }
+
+    /// ו ה ש ב ל מ כ: letters that Hebrew attaches to the next word.
+    @inline(__always)
+    private static func isHebrewPrefix(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x5D1, 0x5D4, 0x5D5, 0x5DB, 0x5DC, 0x5DE, 0x5E9: true
+        default: false
+        }
+    }
+
+    /// How many Hebrew letters run from `start`, counting up to three.
+    private static func hebrewLetters(in scalars: [Unicode.Scalar], from start: Int) -> Int {
+        var count = 0
+        while count < 3, start + count < scalars.count, (0x5D0...0x5EA).contains(scalars[start + count].value)
+        {
+            count += 1
+        }
+        return count
     }
 
     /// Scalars that NFKC may compose with the scalar before them: combining marks, Hangul

@@ -13,7 +13,8 @@ import Synchronization
 ///
 /// Word boundaries: a letter or digit may not touch the match on either side, except where the
 /// match's edge or its neighbour is written in a script without spaces between words (Han,
-/// kana, Hangul, Thai, Lao, Khmer, Myanmar), because those attach particles to words. An
+/// kana, Hangul, Thai, Lao, Khmer, Myanmar), because those attach particles to words; a Hebrew
+/// word also starts after one or two of the letters Hebrew prefixes ("בחינם" holds "חינם"). An
 /// exception phrase that overlaps a match cancels it ("ad-free" cancels "free").
 public struct PhraseMatcher: Sendable {
     private let phrases: LazyPhraseSet
