@@ -491,6 +491,19 @@ import Testing
                 "price": (0.99, 0.99), "savings": (0.99, 0.89), "urgency": (0.99, 0.96), "free": (0.99, 0.99),
                 "payment-verb": (0.93, 0.97), "confirmshaming": (0.99, 0.84),
             ]),
+        // 720 strings, 24 languages, written blind after set 34 was mended, from the same brief,
+        // never shown line by line: the current measure of generalisation. Its first run:
+        // precision price, savings, urgency, free and confirmshaming 1.00, payment verbs 0.96;
+        // recall price and free 1.00, payment verbs 0.98, savings 0.96, urgency 0.90,
+        // confirmshaming 0.85 (0.89 in the ten languages issue 5 names, 0.81 in the other
+        // fourteen). With the twentieth stop's detectors, before set 34 was read, urgency 0.89
+        // and confirmshaming 0.84, the rest the same. Pinned at those figures.
+        LabelledSet(
+            file: "copy-heldout-36.tsv", label: "held-out 36 ", minimumLines: 100, blind: true,
+            floors: [
+                "price": (0.99, 0.99), "savings": (0.99, 0.95), "urgency": (0.99, 0.89), "free": (0.99, 0.99),
+                "payment-verb": (0.95, 0.97), "confirmshaming": (0.99, 0.84),
+            ]),
     ]
 
     @Test(arguments: labelledSets)
