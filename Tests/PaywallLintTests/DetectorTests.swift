@@ -478,26 +478,26 @@ import Testing
         // flowing away, a dog that never learns, "never heard of it", "I know better", "I'll
         // start on Monday" in the 24 languages; deciding is a neutral choice.
         LabelledSet(file: "copy-heldout-34.tsv", label: "held-out 34 ", minimumLines: 100),
-        // 720 strings, 24 languages, written blind after set 34 was mended, from the same brief,
-        // never shown line by line: the current measure of generalisation. Its first run:
-        // precision price, savings, urgency, free and confirmshaming 1.00, payment verbs 0.94;
-        // recall price and free 1.00, payment verbs 0.98, urgency 0.97, savings 0.90,
+        // 720 strings, 24 languages, written blind after set 34 was mended, from the same brief.
+        // Its first run: precision price, savings, urgency, free and confirmshaming 1.00, payment
+        // verbs 0.94; recall price and free 1.00, payment verbs 0.98, urgency 0.97, savings 0.90,
         // confirmshaming 0.85 (0.92 in the ten languages issue 5 names, 0.79 in the other
-        // fourteen). With the twentieth stop's detectors, before set 34 was read, the same but
-        // confirmshaming 0.84. Pinned at those figures.
-        LabelledSet(
-            file: "copy-heldout-35.tsv", label: "held-out 35 ", minimumLines: 100, blind: true,
-            floors: [
-                "price": (0.99, 0.99), "savings": (0.99, 0.89), "urgency": (0.99, 0.96), "free": (0.99, 0.99),
-                "payment-verb": (0.93, 0.97), "confirmshaming": (0.99, 0.84),
-            ]),
+        // fourteen); with the twentieth stop's detectors the same but confirmshaming 0.84. Read
+        // and mended at the twenty-first stop: a spelled number of periods after a gift verb
+        // ("Te regalamos dos meses"); saving verbs in Vietnamese and Korean, paying in Czech; an
+        // offer shown only once; registering for a paid tier in Japanese; calendars, skills and
+        // weather alerts as other senses; networks left wide open or unprotected, shabby photos,
+        // children left alone or bored, plants fending for themselves, "sleep is overrated" in
+        // Hebrew, being in shape, "… I guess" after an ellipsis, in the 24 languages.
+        LabelledSet(file: "copy-heldout-35.tsv", label: "held-out 35 ", minimumLines: 100),
         // 720 strings, 24 languages, written blind after set 34 was mended, from the same brief,
         // never shown line by line: the current measure of generalisation. Its first run:
         // precision price, savings, urgency, free and confirmshaming 1.00, payment verbs 0.96;
         // recall price and free 1.00, payment verbs 0.98, savings 0.96, urgency 0.90,
         // confirmshaming 0.85 (0.89 in the ten languages issue 5 names, 0.81 in the other
         // fourteen). With the twentieth stop's detectors, before set 34 was read, urgency 0.89
-        // and confirmshaming 0.84, the rest the same. Pinned at those figures.
+        // and confirmshaming 0.84, the rest the same. Pinned at those figures; reading set 35
+        // changed none of them.
         LabelledSet(
             file: "copy-heldout-36.tsv", label: "held-out 36 ", minimumLines: 100, blind: true,
             floors: [
@@ -739,6 +739,7 @@ import Testing
         ("Dari Rp599.000 jadi Rp299.000", "Dari Rp599.000 jadi Rp299.000"),
         ("No anual você economiza o equivalente a 4 meses", "economiza o equivalente a 4 meses"),
         ("Betala för nio månader, få tolv", "Betala för nio månader, få tolv"),
+        ("Te regalamos dos meses si te pasas al plan anual", "Te regalamos dos meses"),
     ])
     func savingsExamples(text: String, saving: String) throws {
         #expect(try savings(text) == [saving])
@@ -753,7 +754,7 @@ import Testing
         "Pay for 12 months up front, 2 devices", "Save half the time with templates",
         "节省 50% 的存储空间", "From $4.99 to $9.99 a month", "De R$ 9,90 por mês ou R$ 99 por ano",
         "Train 3 days a week and pay for 1 app", "Coba gratis 7 hari",
-        "Pay for three months, get two devices",
+        "Pay for three months, get two devices", "Kostenlos jeden Tag ein neues Rezept",
     ])
     func noSavings(text: String) throws {
         #expect(try savings(text) == [])

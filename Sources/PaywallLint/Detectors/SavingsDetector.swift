@@ -441,8 +441,12 @@ public final class SavingsDetector: Sendable {
                 }
             }
             guard let period = periodEndingAt[end] else {
-                // "ได้ใช้ฟรี 3 เดือน", "gratis 3 meses": "free", then the number of periods.
-                if let after = periodCount(in: t, after: freeRange.upperBound, periods: periodStarts) {
+                // "ได้ใช้ฟรี 3 เดือน", "gratis 3 meses", "te regalamos dos meses": "free", then the
+                // number of periods.
+                if let after = periodCount(
+                    in: t, after: freeRange.upperBound, periods: periodStarts,
+                    spelled: scans[.numberWords, numberWords])
+                {
                     result.append(freeRange.lowerBound..<after.period.upperBound)
                 }
                 continue
