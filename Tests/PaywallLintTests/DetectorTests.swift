@@ -885,6 +885,8 @@ import Testing
         // A prefixed word still counts once as a word of a dismiss label's object.
         let shaming = ConfirmshamingDetector(vocabularies: ["preferences": ["אני מעדיף"]])
         #expect(shaming.matches(in: Template("אני מעדיף בשקט").plain) == [])
+        // A character of a script without spaces is still a word of its own after a Latin one.
+        #expect(shaming.matches(in: Template("אני מעדיף Pro版").plain).map(\.text) == ["אני מעדיף"])
     }
 
     @Test func phraseMatcherContinuationAndAnyWord() {

@@ -114,8 +114,10 @@ public final class ConfirmshamingDetector: Sendable {
     private static func words(in text: NormalizedText, _ range: Range<Int>) -> Int {
         text.wordStarts.count {
             let start = Int($0)
-            return range.contains(start) && Scalars.isWord(text.scalars[start])
-                && (start == 0 || !Scalars.isSpacedWord(text.scalars[start - 1]))
+            let scalar = text.scalars[start]
+            return range.contains(start) && Scalars.isWord(scalar)
+                && (start == 0 || Scalars.isUnspaced(scalar)
+                    || !Scalars.isSpacedWord(text.scalars[start - 1]))
         }
     }
 }
