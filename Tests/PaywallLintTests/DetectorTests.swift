@@ -504,6 +504,18 @@ import Testing
                 "price": (0.99, 0.99), "savings": (0.99, 0.95), "urgency": (0.99, 0.89), "free": (0.99, 0.99),
                 "payment-verb": (0.95, 0.97), "confirmshaming": (0.99, 0.84),
             ]),
+        // 720 strings, 24 languages, written blind after set 35 was mended, from the same brief,
+        // never shown line by line: the current measure of generalisation. Its first run:
+        // precision price, urgency, free, payment verbs and confirmshaming 1.00, savings 0.98;
+        // recall price and free 1.00, urgency 0.99, payment verbs 0.98, savings 0.88,
+        // confirmshaming 0.81 (0.87 in the ten languages issue 5 names, 0.76 in the other
+        // fourteen). Pinned at those figures.
+        LabelledSet(
+            file: "copy-heldout-37.tsv", label: "held-out 37 ", minimumLines: 100, blind: true,
+            floors: [
+                "price": (0.99, 0.99), "savings": (0.97, 0.87), "urgency": (0.99, 0.98), "free": (0.99, 0.99),
+                "payment-verb": (0.99, 0.97), "confirmshaming": (0.99, 0.80),
+            ]),
     ]
 
     @Test(arguments: labelledSets)
