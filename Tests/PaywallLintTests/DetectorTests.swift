@@ -490,26 +490,26 @@ import Testing
         // children left alone or bored, plants fending for themselves, "sleep is overrated" in
         // Hebrew, being in shape, "… I guess" after an ellipsis, in the 24 languages.
         LabelledSet(file: "copy-heldout-35.tsv", label: "held-out 35 ", minimumLines: 100),
-        // 720 strings, 24 languages, written blind after set 34 was mended, from the same brief,
-        // never shown line by line: the current measure of generalisation. Its first run:
-        // precision price, savings, urgency, free and confirmshaming 1.00, payment verbs 0.96;
-        // recall price and free 1.00, payment verbs 0.98, savings 0.96, urgency 0.90,
+        // 720 strings, 24 languages, written blind after set 34 was mended, from the same brief.
+        // Its first run: precision price, savings, urgency, free and confirmshaming 1.00, payment
+        // verbs 0.96; recall price and free 1.00, payment verbs 0.98, savings 0.96, urgency 0.90,
         // confirmshaming 0.85 (0.89 in the ten languages issue 5 names, 0.81 in the other
-        // fourteen). With the twentieth stop's detectors, before set 34 was read, urgency 0.89
-        // and confirmshaming 0.84, the rest the same. Pinned at those figures; reading set 35
-        // changed none of them.
-        LabelledSet(
-            file: "copy-heldout-36.tsv", label: "held-out 36 ", minimumLines: 100, blind: true,
-            floors: [
-                "price": (0.99, 0.99), "savings": (0.99, 0.95), "urgency": (0.99, 0.89), "free": (0.99, 0.99),
-                "payment-verb": (0.95, 0.97), "confirmshaming": (0.99, 0.84),
-            ]),
+        // fourteen); with the twentieth stop's detectors urgency 0.89 and confirmshaming 0.84,
+        // the rest the same; reading set 35 changed none of them. Read and mended at the
+        // twenty-second stop: amounts with a word for ten thousand or a thousand ("2만 원",
+        // "1万円"); a spelled number of months paid against the whole year ("helår"); a spelled
+        // number of hours, a last opportunity, a few hours left, the first hundred or thousand,
+        // prices hiked ("zamlanıyor"); calendars and tips by email as other senses, "we charge"
+        // in Finnish; wasted money and bad buys, pets badly behaved or not listening, being
+        // watched, hackers, skills that stay poor, plants dying, fitness that can wait, in the 24
+        // languages.
+        LabelledSet(file: "copy-heldout-36.tsv", label: "held-out 36 ", minimumLines: 100),
         // 720 strings, 24 languages, written blind after set 35 was mended, from the same brief,
         // never shown line by line: the current measure of generalisation. Its first run:
         // precision price, urgency, free, payment verbs and confirmshaming 1.00, savings 0.98;
         // recall price and free 1.00, urgency 0.99, payment verbs 0.98, savings 0.88,
         // confirmshaming 0.81 (0.87 in the ten languages issue 5 names, 0.76 in the other
-        // fourteen). Pinned at those figures.
+        // fourteen). Pinned at those figures; reading set 36 changed none of them.
         LabelledSet(
             file: "copy-heldout-37.tsv", label: "held-out 37 ", minimumLines: 100, blind: true,
             floors: [
@@ -687,6 +687,8 @@ import Testing
         ("USD3.99 weekly", "USD3.99"), ("3€99 par semaine", "3€99"), ("Всего 1 990 руб.", "1 990 руб."),
         ("Just 99p a week", "99p"), ("4,99 $ au Canada", "4,99 $"), ("주 ₩5,900으로", "₩5,900"),
         ("Only 19.99 dollars", "19.99 dollars"), ("Cuma 49 ribu sebulan", "49 ribu"),
+        ("年額1万円で使い放題", "1万円"), ("연 1만 2천 원", "1만 2천 원"), ("年额2万元", "2万元"),
+        ("1万2000円/年", "1万2000円"),
     ])
     func priceExamples(text: String, price: String) throws {
         #expect(try prices(text) == [price])
@@ -702,7 +704,8 @@ import Testing
     @Test(arguments: [
         "24/7 support", "Version 2.0 brings layers", "Sync across 3 devices", "100% private",
         "Requires iOS 17", "com.sketchy.pro.399", "Full pricing at https://sketchy.app/pricing/3.99",
-        "{{ price }} / week", "Only {{ price }} per week", "Pay in USD, EUR or GBP",
+        "{{ price }} / week", "Only {{ price }} per week", "Pay in USD, EUR or GBP", "10万人が利用中",
+        "1만 명이 선택한 앱",
         "Prices in £ include VAT",
         "Version 3.9.9", "Export in 1080p", "12種類の円形ブラシ", "Rated 4.8 stars by 12,000 artists",
         "Top 10 in Design", "{{ intro_price }} for {{ intro_period }}, then {{ price }}/{{ period }}",
@@ -752,6 +755,8 @@ import Testing
         ("No anual você economiza o equivalente a 4 meses", "economiza o equivalente a 4 meses"),
         ("Betala för nio månader, få tolv", "Betala för nio månader, få tolv"),
         ("Te regalamos dos meses si te pasas al plan anual", "Te regalamos dos meses"),
+        ("Velg helår og betal bare for ni måneder", "helår og betal bare for ni måneder"),
+        ("월간 대비 2만 원 절약", "2만 원 절약"),
     ])
     func savingsExamples(text: String, saving: String) throws {
         #expect(try savings(text) == [saving])

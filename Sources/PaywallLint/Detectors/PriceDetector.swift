@@ -1,7 +1,7 @@
 /// Literal prices: an amount next to a currency symbol, ISO code or currency word, on either
 /// side ("$3.99", "3,99 €", "USD 3.99", "480円", "1.299,00 kr.", "3€99"). Amounts use `.` or `,`
-/// for decimals and thousands (and spaces for thousands, as in "1 990 руб."); full-width forms
-/// are read through NFKC. Variables never count: only digits written in the copy are prices.
+/// for decimals and thousands (and spaces for thousands, as in "1 990 руб."), or a CJK word for
+/// ten thousand or a thousand ("1万円", "1만 2천 원"); full-width forms are read through NFKC. Variables never count: only digits written in the copy are prices.
 ///
 /// Vocabularies: `currency-symbols`, `currency-codes`, `currency-words`, with
 /// `currency-exceptions` for a currency word in another sense: Indonesian "ribu" is thousands of
@@ -130,8 +130,30 @@ public struct PriceDetector: Sendable {
             }
         }
         let dotted = j + 1 < n && (t[j] == "." || t[j] == ",") && Scalars.isDigit(t[j + 1])
+        j = magnitudesEnd(in: t, from: j)
         return Amount(end: j, isValid: !dotted, isWhole: isWhole, isZero: isZero)
     }
+
+    /// Chinese, Japanese and Korean write large amounts with a word for ten thousand, a thousand
+    /// or a hundred million after the digits: "1万円", "2만 원", "1만 2천 원", "1万2000円". The end
+    /// of such an amount, or `end` when no such word follows the digits.
+    private static func magnitudesEnd(in t: [Unicode.Scalar], from end: Int) -> Int {
+        let n = t.count
+        var j = end
+        while j < n, magnitudes.contains(t[j]) {
+            j += 1
+            // Digits straight after ("1万2000円"), or after a space when another magnitude
+            // follows them ("1만 2천 원").
+            let next = j < n && t[j] == " " ? j + 1 : j
+            var digitsEnd = next
+            while digitsEnd < n, Scalars.isDigit(t[digitsEnd]) { digitsEnd += 1 }
+            guard digitsEnd > next else { break }
+            if next == j || (digitsEnd < n && magnitudes.contains(t[digitsEnd])) { j = digitsEnd }
+        }
+        return j
+    }
+
+    private static let magnitudes: Set<Unicode.Scalar> = ["万", "萬", "千", "億", "亿", "만", "천", "억"]
 
     /// A scalar that makes a following number part of a longer token: "iOS17", "v2",
     /// "com.app.399", "/pricing/3.99".

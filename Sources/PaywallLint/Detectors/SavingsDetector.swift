@@ -303,6 +303,11 @@ public final class SavingsDetector: Sendable {
                         || periodStarts[Scalars.skipSpaces(t, from: had.upperBound)] != nil
                 {
                     result.append(pay.lowerBound..<had.upperBound)
+                } else if let year = scans[.wholeYear, wholeYear].first {
+                    // "Velg helår og betal bare for ni måneder".
+                    let range =
+                        min(pay.lowerBound, year.lowerBound)..<max(paid.period.upperBound, year.upperBound)
+                    result.append(range)
                 }
             } else if let next = t[paid.numberEnd...].firstIndex(where: Scalars.isDigit) {
                 let had = Self.number(in: t, at: next)
