@@ -516,6 +516,19 @@ import Testing
         // kilos, things that will survive or manage without care, exhaustion, school-level
         // languages, a dead battery, money thrown away, "is not needed" in Japanese and Arabic.
         LabelledSet(file: "copy-heldout-37.tsv", label: "held-out 37 ", minimumLines: 100),
+        // 720 strings, 24 languages, written blind from the same brief while set 37 was read,
+        // never shown line by line: the current measure of generalisation. Its first run, after
+        // set 37 was mended: precision price, urgency, free and payment verbs 1.00,
+        // confirmshaming 0.99, savings 0.96; recall price and free 1.00, payment verbs 0.98,
+        // savings 0.96, urgency 0.89 (0.82 in the ten languages issue 5 names, 0.95 in the
+        // other fourteen), confirmshaming 0.86 (0.86 / 0.86). The same with the detectors from
+        // before set 37 was read. Pinned at those figures.
+        LabelledSet(
+            file: "copy-heldout-38.tsv", label: "held-out 38 ", minimumLines: 100, blind: true,
+            floors: [
+                "price": (0.99, 0.99), "savings": (0.95, 0.95), "urgency": (0.99, 0.88), "free": (0.99, 0.99),
+                "payment-verb": (0.99, 0.97), "confirmshaming": (0.98, 0.85),
+            ]),
     ]
 
     @Test(arguments: labelledSets)
