@@ -516,24 +516,47 @@ import Testing
         // kilos, things that will survive or manage without care, exhaustion, school-level
         // languages, a dead battery, money thrown away, "is not needed" in Japanese and Arabic.
         LabelledSet(file: "copy-heldout-37.tsv", label: "held-out 37 ", minimumLines: 100),
-        // 720 strings, 24 languages, written blind from the same brief while set 37 was read,
-        // never shown line by line: the current measure of generalisation. Its first run, after
-        // set 37 was mended: precision price, urgency, free and payment verbs 1.00,
-        // confirmshaming 0.99, savings 0.96; recall price and free 1.00, payment verbs 0.98,
-        // savings 0.96, urgency 0.89 (0.82 in the ten languages issue 5 names, 0.95 in the
-        // other fourteen), confirmshaming 0.86 (0.86 / 0.86). The same with the detectors from
-        // before set 37 was read. Pinned at those figures.
+        // 720 strings, 24 languages, written blind from the same brief while set 37 was read. Its
+        // first run, after set 37 was mended: precision price, urgency, free and payment verbs
+        // 1.00, confirmshaming 0.99, savings 0.96; recall price and free 1.00, payment verbs 0.98,
+        // savings 0.96, urgency 0.89 (0.82 in the ten languages issue 5 names, 0.95 in the other
+        // fourteen), confirmshaming 0.86 (0.86 / 0.86); on its lines found in no other set,
+        // savings 0.95 / 0.95, urgency recall 0.82, confirmshaming 0.98 / 0.81. The same with the
+        // detectors from before set 37 was read. Read and mended at the twenty-third stop:
+        // battery and power as what is saved, "you pay the equivalent of", the whole year in
+        // Portuguese and Finnish; prices climbing or rising in the 24 languages, an offer that is
+        // history, offers valid only while the screen is open; "you will be charged" in Spanish;
+        // "without Plus" and "for now" as neutral choices; paying more, a snail's pace, never
+        // learning, left to luck, better than me, "I already know everything".
+        LabelledSet(file: "copy-heldout-38.tsv", label: "held-out 38 ", minimumLines: 100),
+        // 720 strings, 24 languages, written blind from the same brief while set 37 was read
+        // (its writer started before set 38's and finished after), never shown line by line: the
+        // current measure of generalisation. Its first run, after set 38 was mended: precision
+        // price, savings, urgency and confirmshaming 1.00, free 0.98, payment verbs 0.93; recall
+        // price, savings, free and payment verbs 1.00, urgency 0.90 (0.92 / 0.88), confirmshaming
+        // 0.75 (0.72 / 0.77); on its lines found in no other set, urgency recall 0.85, payment
+        // verbs precision 0.90, confirmshaming recall 0.72. Before set 38 was read, urgency
+        // recall 0.89, the rest the same. Pinned at those figures.
         LabelledSet(
-            file: "copy-heldout-38.tsv", label: "held-out 38 ", minimumLines: 100, blind: true,
+            file: "copy-heldout-39.tsv", label: "held-out 39 ", minimumLines: 100, blind: true,
             floors: [
-                "price": (0.99, 0.99), "savings": (0.95, 0.95), "urgency": (0.99, 0.88), "free": (0.99, 0.99),
-                "payment-verb": (0.99, 0.97), "confirmshaming": (0.98, 0.85),
+                "price": (0.99, 0.99), "savings": (0.99, 0.99), "urgency": (0.99, 0.89), "free": (0.97, 0.99),
+                "payment-verb": (0.92, 0.99), "confirmshaming": (0.99, 0.74),
             ]),
     ]
 
     @Test(arguments: labelledSets)
     func precisionAndRecall(on set: LabelledSet) throws {
         let lines = try Self.corpus(set.file)
+        // Writers converge on stock wording ("Not now", "7 Tage kostenlos testen"): about a third
+        // of each blind set repeats lines of other sets word for word, lines the detectors were
+        // mended on. A blind set's figures are also printed for its lines found in no other set.
+        let elsewhere =
+            set.blind
+            ? Set(
+                try Self.labelledSets.filter { $0.file != set.file }.flatMap { try Self.corpus($0.file) }.map(
+                    \.text))
+            : []
         for name in set.detectors {
             let selected = lines.filter { $0.detector == name }
             try #require(selected.count >= set.minimumLines, "\(name) lines in \(set.file)")
@@ -549,6 +572,9 @@ import Testing
                 let others = selected.filter { !Self.issueLanguages.contains($0.lang) }
                 _ = try Self.measure(name, named, label: set.label + "(10 languages) ", showMisses: false)
                 _ = try Self.measure(name, others, label: set.label + "(14 others) ", showMisses: false)
+                let fresh = selected.filter { !elsewhere.contains($0.text) }
+                _ = try Self.measure(
+                    name, fresh, label: set.label + "(lines in no other set) ", showMisses: false)
             }
         }
     }
