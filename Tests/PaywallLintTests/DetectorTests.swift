@@ -543,6 +543,18 @@ import Testing
         // someday anyway, three in the morning, getting lost, putting up with it, not cooking, an
         // empty wallet, getting soaked.
         LabelledSet(file: "copy-heldout-39.tsv", label: "held-out 39 ", minimumLines: 100),
+        // 720 strings, 24 languages, written blind from the same brief while set 38 was read,
+        // never shown line by line: the current measure of generalisation. Its first run, after
+        // set 39 was mended: precision price, free and confirmshaming 1.00, urgency 0.99, savings
+        // 0.98, payment verbs 0.96; recall price, free and payment verbs 1.00, savings 0.92,
+        // urgency 0.90 (0.87 / 0.93), confirmshaming 0.82 (0.87 / 0.79); on its 512 lines found
+        // in no other set, savings recall 0.88, urgency 0.88, confirmshaming 0.77. Pinned there.
+        LabelledSet(
+            file: "copy-heldout-40.tsv", label: "held-out 40 ", minimumLines: 100, blind: true,
+            floors: [
+                "price": (0.99, 0.99), "savings": (0.97, 0.91), "urgency": (0.98, 0.89), "free": (0.99, 0.99),
+                "payment-verb": (0.95, 0.99), "confirmshaming": (0.99, 0.81),
+            ]),
     ]
 
     @Test(arguments: labelledSets)
