@@ -1,7 +1,8 @@
 /// Literal prices: an amount next to a currency symbol, ISO code or currency word, on either
 /// side ("$3.99", "3,99 €", "USD 3.99", "480円", "1.299,00 kr.", "3€99"). Amounts use `.` or `,`
 /// for decimals and thousands (and spaces for thousands, as in "1 990 руб."), or a CJK word for
-/// ten thousand or a thousand ("1万円", "1만 2천 원"); full-width forms are read through NFKC. Variables never count: only digits written in the copy are prices.
+/// ten thousand or a thousand ("1万円", "1만 2천 원"); full-width forms are read through NFKC.
+/// Variables never count: only digits written in the copy are prices.
 ///
 /// Vocabularies: `currency-symbols`, `currency-codes`, `currency-words`, with
 /// `currency-exceptions` for a currency word in another sense: Indonesian "ribu" is thousands of

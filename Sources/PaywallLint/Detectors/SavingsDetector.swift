@@ -295,25 +295,20 @@ public final class SavingsDetector: Sendable {
                 }
                 continue
             }
-            if paid.value == 0 {
+            if paid.value == 0, let had = spelled.first(startingFrom: paid.period.upperBound),
+                Self.endsClauseOrText(t, from: had.upperBound)
+                    || periodStarts[Scalars.skipSpaces(t, from: had.upperBound)] != nil
+            {
                 // Spelled out, "Betala för nio månader, få tolv": the next number, ending its clause
                 // or counting periods.
-                if let had = spelled.first(startingFrom: paid.period.upperBound),
-                    Self.endsClauseOrText(t, from: had.upperBound)
-                        || periodStarts[Scalars.skipSpaces(t, from: had.upperBound)] != nil
-                {
-                    result.append(pay.lowerBound..<had.upperBound)
-                } else if let year = scans[.wholeYear, wholeYear].first {
-                    // "Velg helår og betal bare for ni måneder".
-                    let range =
-                        min(pay.lowerBound, year.lowerBound)..<max(paid.period.upperBound, year.upperBound)
-                    result.append(range)
-                }
-            } else if let next = t[paid.numberEnd...].firstIndex(where: Scalars.isDigit) {
+                result.append(pay.lowerBound..<had.upperBound)
+            } else if paid.value > 0, let next = t[paid.numberEnd...].firstIndex(where: Scalars.isDigit) {
                 let had = Self.number(in: t, at: next)
                 if had.value > paid.value { result.append(pay.lowerBound..<had.end) }
             } else if paid.value < 12, let year = scans[.wholeYear, wholeYear].first {
-                // "Платите за 9 месяцев — слушайте весь год", "במסלול השנתי משלמים רק על 9 חודשים".
+                // Fewer than twelve (a spelled number counts as fewer) against the whole year:
+                // "Платите за 9 месяцев — слушайте весь год", "Velg helår og betal bare for ni
+                // måneder".
                 let range =
                     min(pay.lowerBound, year.lowerBound)..<max(paid.period.upperBound, year.upperBound)
                 result.append(range)
