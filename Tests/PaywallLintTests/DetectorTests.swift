@@ -558,18 +558,18 @@ import Testing
         // off, health or a body "fine as it is", not wanting to sleep well, and the ironic aside
         // ("(più o meno)", "(padahal belum)").
         LabelledSet(file: "copy-heldout-40.tsv", label: "held-out 40 ", minimumLines: 100),
-        // 720 strings, 24 languages, written blind from the same brief while set 40 was read.
-        // Its first run, after set 40 was mended: precision price, savings, free and
-        // confirmshaming 1.00, urgency 0.99, payment verbs 0.89; recall price, free and payment verbs 1.00, savings and
-        // urgency 0.96, confirmshaming 0.85 (0.95 in the ten languages issue 5 names, 0.77 in
-        // the other fourteen); on its 440 lines found in no other set, savings recall 0.94,
-        // urgency 0.98 / 0.93, payment verbs precision 0.82, confirmshaming recall 0.80. Before
-        // set 40 was read, savings recall 0.94, the rest the same. Read and mended at the
-        // twenty-fourth stop: "saved" as a participle, "normally" before a former price; levels
-        // unlocked by finishing lessons, English upgraded, tips by e-mail, a training agenda;
-        // seats limited, this evening, until tonight, a workout's minutes left; declines about
-        // being hopeless at it anyway, children left to do homework alone, being happy alone,
-        // passwords surely safe enough, broken English, a dog that will make do or needs less.
+        // 720 strings, 24 languages, written blind from the same brief while set 40 was read. Its
+        // first run, after set 40 was mended: precision price, savings, free and confirmshaming
+        // 1.00, urgency 0.99, payment verbs 0.89; recall price, free and payment verbs 1.00,
+        // savings and urgency 0.96, confirmshaming 0.85 (0.95 in the ten languages issue 5 names,
+        // 0.77 in the other fourteen); on its 440 lines found in no other set, savings recall 0.94,
+        // urgency 0.98 / 0.93, payment verbs precision 0.82, confirmshaming recall 0.80. Before set
+        // 40 was read, savings recall 0.94, the rest the same. Read and mended at the twenty-fourth
+        // stop: "saved" as a participle, "normally" before a former price; levels unlocked by
+        // finishing lessons, English upgraded, tips by e-mail, a training agenda; seats limited,
+        // this evening, until tonight, a workout's minutes left; declines about being hopeless at
+        // it anyway, children left to do homework alone, being happy alone, passwords surely safe
+        // enough, broken English, a dog that will make do or needs less.
         LabelledSet(file: "copy-heldout-41.tsv", label: "held-out 41 ", minimumLines: 100),
     ]
 
