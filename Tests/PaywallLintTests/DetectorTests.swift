@@ -571,6 +571,21 @@ import Testing
         // it anyway, children left to do homework alone, being happy alone, passwords surely safe
         // enough, broken English, a dog that will make do or needs less.
         LabelledSet(file: "copy-heldout-41.tsv", label: "held-out 41 ", minimumLines: 100),
+        // 720 strings, 24 languages, written blind from the same brief while set 41 was read,
+        // never shown line by line: the current measure of generalisation. Its first run, after
+        // set 41 was mended: precision price, savings, urgency, free and confirmshaming 1.00,
+        // payment verbs 0.98; recall price and free 1.00, urgency 0.97, savings and payment
+        // verbs 0.96, confirmshaming 0.75 (0.79 in the ten languages issue 5 names, 0.71 in the
+        // other fourteen); 349 of its lines repeat earlier sets, and on the 371 found in no
+        // other set, savings recall 0.90, urgency 0.95, payment verbs 0.94 / 0.88,
+        // confirmshaming recall 0.63. With the detectors from before set 41 or set 40 was read,
+        // confirmshaming recall 0.74, the rest the same. Pinned there.
+        LabelledSet(
+            file: "copy-heldout-42.tsv", label: "held-out 42 ", minimumLines: 100, blind: true,
+            floors: [
+                "price": (0.99, 0.99), "savings": (0.99, 0.95), "urgency": (0.99, 0.96), "free": (0.99, 0.99),
+                "payment-verb": (0.97, 0.95), "confirmshaming": (0.99, 0.74),
+            ]),
     ]
 
     @Test(arguments: labelledSets)
