@@ -988,6 +988,35 @@ import Testing
         #expect(shaming.matches(in: Template("אני מעדיף Pro版").plain).map(\.text) == ["אני מעדיף"])
     }
 
+    @Test func confirmshamingByElimination() throws {
+        let shaming = ConfirmshamingDetector(vocabularies: try Self.vocabularies())
+        func found(_ label: String) -> [String] {
+            shaming.matches(in: Template(label).plain).filter(\.byElimination).map(\.text)
+        }
+        // A word no neutral decline uses: the span from the first such word to the last.
+        #expect(found("No thanks, I'll water my plants myself") == ["plants myself"])
+        #expect(found("Nein danke, mein Kaktus verdurstet eben") == ["Kaktus verdurstet eben"])
+        // Known guilt trips keep their own match and message.
+        #expect(
+            shaming.matches(in: Template("Nein danke, mein Kaktus kommt allein klar").plain).first?
+                .byElimination == false)
+        // Neutral declines, also in words no listed label has in that order, are left alone.
+        #expect(found("Not now") == [])
+        #expect(found("Remind me after the weekend") == [])
+        #expect(found("Jeg bestemmer meg i morgen") == [])
+        #expect(found("今はしない") == [])
+        // Unspaced scripts: a run of two or more unknown scalars says more.
+        #expect(found("今はいい、猫がちょっと太る") == ["猫がちょっと太る"])
+        // A label in a language the vocabularies do not cover is not judged.
+        #expect(found("Όχι τώρα, ευχαριστώ") == [])
+        #expect(found("Nem, köszönöm") == [])
+        // A label that leads somewhere names the app's own screens.
+        #expect(found("Back to my recipes") == [])
+        // Without neutral declines there is nothing to eliminate by.
+        let bare = ConfirmshamingDetector(vocabularies: ["shaming-context": ["no thanks"]])
+        #expect(bare.matches(in: Template("No thanks, I'll water my plants myself").plain) == [])
+    }
+
     @Test func phraseMatcherContinuationAndAnyWord() {
         #expect(
             phrases(["kostenlos*"], in: "Kostenlos und kostenlose Vorlagen") == ["Kostenlos", "kostenlose"])

@@ -14,9 +14,11 @@ struct ConfirmshamingCheck: Check {
     func run(_ context: inout RuleContext) {
         for (copy, matches) in context.matched(selection.copies(context), detector.matches(in:normalized:)) {
             let match = matches[0]
-            context.report(
-                "\(copy.label) \"\(copy.text)\" shames people for declining (\"\(match.text)\"); use a neutral label such as \"Not now\"",
-                in: copy, plainRange: match.range)
+            let message =
+                match.byElimination
+                ? "\(copy.label) \"\(copy.text)\" says more than a neutral decline (\"\(match.text)\"), which may shame people for declining; use a label such as \"Not now\", or add yours to the neutral-declines vocabulary"
+                : "\(copy.label) \"\(copy.text)\" shames people for declining (\"\(match.text)\"); use a neutral label such as \"Not now\""
+            context.report(message, in: copy, plainRange: match.range)
         }
     }
 }

@@ -23,6 +23,13 @@
 /// A label with a benefit negation (`shaming-exceptions`: "never lose", "nie wieder") is an
 /// advertisement, not a decline. "No thanks, I'll stick with the free plan" has none of these.
 ///
+/// Last, by elimination (`NeutralDeclines`): a label with a word that no neutral decline uses
+/// (`neutral-declines`, `neutral-dismiss`) says more than "no" ("Mina krukväxter får klara sig
+/// själva"). Guilt trips are open-ended and neutral declines are not, so this finds the wordings
+/// that no list of guilt trips has yet; the match is marked `byElimination`. A label that leads
+/// somewhere (`neutral-navigation`: "Back to", "Zurück zur") is left to the other stages: its
+/// destination names the app's own screens, which no list holds.
+///
 /// A class, not a struct: a rule hands `matches` to its memo as a closure, which then retains
 /// one reference instead of copying every compiled vocabulary.
 public final class ConfirmshamingDetector: Sendable {
@@ -39,6 +46,8 @@ public final class ConfirmshamingDetector: Sendable {
     private let choices: PhraseMatcher
     private let neutralChoices: PhraseMatcher
     private let continuations: PhraseMatcher
+    private let declines: NeutralDeclines?
+    private let navigation: PhraseMatcher
 
     public init(vocabularies: [String: [String]]) {
         func matcher(_ name: String) -> PhraseMatcher { PhraseMatcher(phrases: vocabularies[name] ?? []) }
@@ -57,6 +66,13 @@ public final class ConfirmshamingDetector: Sendable {
         choices = matcher("choices")
         neutralChoices = matcher("neutral-choices")
         continuations = matcher("continuations")
+        navigation = matcher("neutral-navigation")
+        // Without neutral declines every word would be unknown: no elimination then.
+        let neutral = vocabularies["neutral-declines"] ?? []
+        declines =
+            neutral.isEmpty
+            ? nil
+            : NeutralDeclines(declines: neutral + (vocabularies["neutral-dismiss"] ?? []))
     }
 
     public func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
@@ -71,11 +87,21 @@ public final class ConfirmshamingDetector: Sendable {
         let shrugs = indifference.ranges(in: normalized)
         let likes = preferences.ranges(in: normalized)
         let goods = selfGoods.ranges(in: normalized)
-        guard !shrugs.isEmpty || !likes.isEmpty || !goods.isEmpty || !context.ranges(in: normalized).isEmpty
-        else { return [] }
         func match(_ range: Range<Int>) -> [DetectorMatch] {
             [DetectorMatch(range, of: normalized, in: text)]
         }
+        // Wording the other vocabularies know shows the label's language is covered.
+        func byElimination(inKnownLanguage: Bool) -> [DetectorMatch] {
+            // "Back to my recipes": where a label leads names the app's own things, which no list holds.
+            guard navigation.ranges(in: normalized).isEmpty,
+                let range = declines?.unexplained(in: normalized, inKnownLanguage: inKnownLanguage)
+            else { return [] }
+            var found = DetectorMatch(range, of: normalized, in: text)
+            found.byElimination = true
+            return [found]
+        }
+        guard !shrugs.isEmpty || !likes.isEmpty || !goods.isEmpty || !context.ranges(in: normalized).isEmpty
+        else { return byElimination(inKnownLanguage: false) }
         if let outcome = outcomes.ranges(in: normalized).first { return match(outcome) }
         let betterment = improvement.ranges(in: normalized)
         if !shrugs.isEmpty,
@@ -92,7 +118,7 @@ public final class ConfirmshamingDetector: Sendable {
         where choosesSomethingElse(normalized, choice) {
             return match(choice)
         }
-        return []
+        return byElimination(inKnownLanguage: true)
     }
 
     /// Whether a liking or a choice ("I love", "I'd rather", "bleibe") has an object of its own

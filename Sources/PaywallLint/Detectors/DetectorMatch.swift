@@ -5,6 +5,9 @@ public struct DetectorMatch: Sendable, Hashable {
     public var range: Range<Int>
     /// The matched scalars as they were written (not normalised).
     public var text: String
+    /// Found by what the text lacks rather than by a known pattern: a dismiss label with words
+    /// that no neutral decline uses (`ConfirmshamingDetector`).
+    public var byElimination = false
 
     public init(range: Range<Int>, text: String) {
         self.range = range

@@ -1,0 +1,163 @@
+import Synchronization
+
+/// What neutral decline labels are made of, learnt from a list of them (`neutral-declines`: "Not
+/// now", "Remind me next week", "Weiter mit der Gratisversion", "暂不需要"), and what a dismiss
+/// label says beyond that.
+///
+/// Guilt trips are open-ended ("I'll let my houseplants fend for themselves"); neutral declines
+/// are a small, formulaic family. So a label any of whose words no neutral decline uses says more
+/// than "no", and is most likely a guilt trip. In scripts written without spaces (CJK, kana,
+/// Thai) there are no words to look up: a part of the label counts as known when it occurs in some
+/// neutral decline, two scalars or more at a time.
+///
+/// A label in a language the vocabularies do not cover (no known word or part, and nothing the
+/// other confirmshaming vocabularies know) is left alone: every word of it would be unknown, and
+/// that says nothing about its tone.
+final class NeutralDeclines: Sendable {
+    private let declines: [String]
+    /// Built at the first label looked at: most runs see no dismiss label, and building them costs
+    /// about as much as linting a hundred files.
+    private let tables = Mutex<Tables?>(nil)
+    private static let longestPart = 8
+
+    /// Word and part keys: FNV-1a hashes of the normalised scalars. 64 bits make a collision
+    /// between the few thousand keys and a label's words a 1 in 10^15 chance, and spare an array
+    /// per key.
+    private final class Tables: Sendable {
+        /// Words of neutral declines in scripts with spaces.
+        let words: Set<UInt64>
+        /// Every run of two to `longestPart` scalars of the neutral declines' unspaced text.
+        let parts: Set<UInt64>
+
+        init(declines: [String]) {
+            var words = Set<UInt64>()
+            var parts = Set<UInt64>()
+            for decline in declines {
+                let scalars = NeutralDeclines.normalized(decline)
+                let pieces = NeutralDeclines.pieces(of: scalars)
+                for word in pieces.words { words.insert(NeutralDeclines.key(scalars[word])) }
+                for run in pieces.runs {
+                    for start in run where start + 2 <= run.upperBound {
+                        var hash = NeutralDeclines.offsetBasis
+                        for end in start..<min(run.upperBound, start + NeutralDeclines.longestPart) {
+                            hash = NeutralDeclines.mix(hash, scalars[end])
+                            if end > start { parts.insert(hash) }
+                        }
+                    }
+                }
+            }
+            self.words = words
+            self.parts = parts
+        }
+    }
+
+    /// `declines` are neutral decline labels, or words of them.
+    init(declines: [String]) {
+        self.declines = declines
+    }
+
+    /// The span of `text` (normalised offsets) from the first to the last word or part that no
+    /// neutral decline has; nil when every word is known, or when the label's language is not
+    /// covered (`inKnownLanguage`: other vocabularies found wording of the label).
+    func unexplained(in text: NormalizedText, inKnownLanguage: Bool) -> Range<Int>? {
+        let tables = self.tables.withLock { tables in
+            if let tables { return tables }
+            let built = Tables(declines: declines)
+            tables = built
+            return built
+        }
+        let scalars = text.scalars
+        let pieces = Self.pieces(of: scalars)
+        var unknown: [Range<Int>] = []
+        var inCoveredLanguage = inKnownLanguage
+        for word in pieces.words {
+            let key = Self.key(scalars[word])
+            if tables.words.contains(key) {
+                inCoveredLanguage = true
+            } else {
+                unknown.append(word)
+            }
+        }
+        let unknownWords = unknown.count
+        var unknownScalarsInRuns = 0
+        for run in pieces.runs {
+            // The longest known part at each offset; a scalar in no known part of two is unknown.
+            var start = run.lowerBound
+            while start < run.upperBound {
+                var known = start
+                var hash = Self.mix(Self.offsetBasis, scalars[start])
+                for end in (start + 1)..<min(run.upperBound, start + Self.longestPart) {
+                    hash = Self.mix(hash, scalars[end])
+                    if tables.parts.contains(hash) { known = end + 1 }
+                }
+                if known > start {
+                    inCoveredLanguage = true
+                    start = known
+                } else {
+                    unknown.append(start..<start + 1)
+                    unknownScalarsInRuns += 1
+                    start += 1
+                }
+            }
+        }
+        guard inCoveredLanguage, unknownWords > 0 || unknownScalarsInRuns >= 2,
+            let first = unknown.map(\.lowerBound).min(), let last = unknown.map(\.upperBound).max()
+        else { return nil }
+        return first..<last
+    }
+
+    private static func normalized(_ entry: String) -> [Unicode.Scalar] {
+        NormalizedText(Array(entry.unicodeScalars), findingWordStarts: false).scalars
+    }
+
+    private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    @inline(__always)
+    private static func mix(_ hash: UInt64, _ scalar: Unicode.Scalar) -> UInt64 {
+        (hash ^ UInt64(scalar.value)) &* 0x100_0000_01b3
+    }
+
+    private static func key(_ scalars: ArraySlice<Unicode.Scalar>) -> UInt64 {
+        scalars.reduce(offsetBasis, mix)
+    }
+
+    /// The words of `scalars` in scripts with spaces (letters and marks; an apostrophe or a
+    /// hyphen parts words, so "schau's" is known from "schau"; numbers are no words), and its runs
+    /// of unspaced script.
+    static func pieces(of scalars: [Unicode.Scalar]) -> (words: [Range<Int>], runs: [Range<Int>]) {
+        var words: [Range<Int>] = []
+        var runs: [Range<Int>] = []
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if isUnspacedPart(scalar) {
+                let start = index
+                while index < scalars.count, isUnspacedPart(scalars[index]) { index += 1 }
+                runs.append(start..<index)
+            } else if Scalars.isWord(scalar) {
+                let start = index
+                var hasDigit = false
+                while index < scalars.count {
+                    let next = scalars[index]
+                    guard Scalars.isWord(next), !isUnspacedPart(next) else { break }
+                    if Scalars.isDigit(next) { hasDigit = true }
+                    index += 1
+                }
+                if !hasDigit { words.append(start..<index) }
+            } else {
+                index += 1
+            }
+        }
+        return (words, runs)
+    }
+
+    /// Scripts without spaces between words, except Hangul: Korean puts spaces between words, and
+    /// its words are looked up whole.
+    private static func isUnspacedPart(_ scalar: Unicode.Scalar) -> Bool {
+        guard Scalars.isUnspaced(scalar) else { return false }
+        switch scalar.value {
+        case 0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7FF, 0xFFA0...0xFFDC: return false
+        default: return true
+        }
+    }
+}
