@@ -589,6 +589,19 @@ import Testing
                 "price": (0.99, 0.99), "savings": (0.99, 0.95), "urgency": (0.99, 0.96), "free": (0.99, 0.99),
                 "payment-verb": (0.97, 0.95), "confirmshaming": (0.99, 0.98),
             ]),
+        // 720 strings, 24 languages, written blind from the same brief at the twenty-fifth stop,
+        // never shown line by line: the first set written after confirmshaming by elimination,
+        // and the current measure. Its first run: precision price, savings and free 1.00,
+        // urgency and confirmshaming 0.99, payment verbs 0.98; recall price, free and
+        // confirmshaming 1.00, payment verbs 0.98, urgency 0.97, savings 0.94. Confirmshaming
+        // without elimination (the vocabularies of 2e8e16e): 1.00 / 0.69; on its lines in no
+        // other set 0.99 / 1.00 against 1.00 / 0.65. Pinned there.
+        LabelledSet(
+            file: "copy-heldout-43.tsv", label: "held-out 43 ", minimumLines: 100, blind: true,
+            floors: [
+                "price": (0.99, 0.99), "savings": (0.99, 0.93), "urgency": (0.98, 0.96), "free": (0.99, 0.99),
+                "payment-verb": (0.97, 0.97), "confirmshaming": (0.98, 0.99),
+            ]),
     ]
 
     @Test(arguments: labelledSets)
