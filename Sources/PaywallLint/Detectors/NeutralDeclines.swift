@@ -37,11 +37,9 @@ final class NeutralDeclines: Sendable {
                 let pieces = NeutralDeclines.pieces(of: scalars)
                 for word in pieces.words { words.insert(NeutralDeclines.key(scalars[word])) }
                 for run in pieces.runs {
-                    for start in run where start + 2 <= run.upperBound {
-                        var hash = NeutralDeclines.offsetBasis
-                        for end in start..<min(run.upperBound, start + NeutralDeclines.longestPart) {
-                            hash = NeutralDeclines.mix(hash, scalars[end])
-                            if end > start { parts.insert(hash) }
+                    for start in run {
+                        NeutralDeclines.forEachPart(of: scalars, in: run, from: start) { hash, _ in
+                            parts.insert(hash)
                         }
                     }
                 }
@@ -85,10 +83,8 @@ final class NeutralDeclines: Sendable {
             var start = run.lowerBound
             while start < run.upperBound {
                 var known = start
-                var hash = Self.mix(Self.offsetBasis, scalars[start])
-                for end in (start + 1)..<min(run.upperBound, start + Self.longestPart) {
-                    hash = Self.mix(hash, scalars[end])
-                    if tables.parts.contains(hash) { known = end + 1 }
+                Self.forEachPart(of: scalars, in: run, from: start) { hash, end in
+                    if tables.parts.contains(hash) { known = end }
                 }
                 if known > start {
                     inCoveredLanguage = true
@@ -121,10 +117,22 @@ final class NeutralDeclines: Sendable {
         scalars.reduce(offsetBasis, mix)
     }
 
+    /// The key and end of each part of `run` that starts at `start`, two to `longestPart` scalars
+    /// long, shortest first.
+    private static func forEachPart(
+        of scalars: [Unicode.Scalar], in run: Range<Int>, from start: Int, _ body: (UInt64, Int) -> Void
+    ) {
+        var hash = mix(offsetBasis, scalars[start])
+        for end in (start + 1)..<min(run.upperBound, start + longestPart) {
+            hash = mix(hash, scalars[end])
+            body(hash, end + 1)
+        }
+    }
+
     /// The words of `scalars` in scripts with spaces (letters and marks; an apostrophe or a
     /// hyphen parts words, so "schau's" is known from "schau"; numbers are no words), and its runs
     /// of unspaced script.
-    static func pieces(of scalars: [Unicode.Scalar]) -> (words: [Range<Int>], runs: [Range<Int>]) {
+    private static func pieces(of scalars: [Unicode.Scalar]) -> (words: [Range<Int>], runs: [Range<Int>]) {
         var words: [Range<Int>] = []
         var runs: [Range<Int>] = []
         var index = 0
