@@ -582,26 +582,24 @@ import Testing
         // confirmshaming recall 0.74, the rest the same. Pinned there. At the twenty-fifth stop,
         // confirmshaming by elimination was measured on it with the neutral declines of sets up
         // to 41 (0.96 / 0.99); then its own neutral declines went into `neutral-declines`, and
-        // its confirmshaming floor follows (1.00 / 0.99). Its other lines are still unread.
-        LabelledSet(
-            file: "copy-heldout-42.tsv", label: "held-out 42 ", minimumLines: 100, blind: true,
-            floors: [
-                "price": (0.99, 0.99), "savings": (0.99, 0.95), "urgency": (0.99, 0.96), "free": (0.99, 0.99),
-                "payment-verb": (0.97, 0.95), "confirmshaming": (0.99, 0.98),
-            ]),
-        // 720 strings, 24 languages, written blind from the same brief at the twenty-fifth stop,
-        // never shown line by line: the first set written after confirmshaming by elimination,
-        // and the current measure. Its first run: precision price, savings and free 1.00,
+        // its confirmshaming floor follows (1.00 / 0.99). Read and mended at the twenty-sixth
+        // stop with set 43 (see there).
+        LabelledSet(file: "copy-heldout-42.tsv", label: "held-out 42 ", minimumLines: 100),
+        // 720 strings, 24 languages, written blind from the same brief at the twenty-fifth stop:
+        // the first set written after confirmshaming by elimination. Its first run: precision price, savings and free 1.00,
         // urgency and confirmshaming 0.99, payment verbs 0.98; recall price, free and
         // confirmshaming 1.00, payment verbs 0.98, urgency 0.97, savings 0.94. Confirmshaming
         // without elimination (the vocabularies of 2e8e16e): 1.00 / 0.69; on its lines in no
-        // other set 0.99 / 1.00 against 1.00 / 0.65. Pinned there.
-        LabelledSet(
-            file: "copy-heldout-43.tsv", label: "held-out 43 ", minimumLines: 100, blind: true,
-            floors: [
-                "price": (0.99, 0.99), "savings": (0.99, 0.93), "urgency": (0.98, 0.96), "free": (0.99, 0.99),
-                "payment-verb": (0.97, 0.97), "confirmshaming": (0.98, 0.99),
-            ]),
+        // other set 0.99 / 1.00 against 1.00 / 0.65. Read and mended, with set 42, at the
+        // twenty-sixth stop while set 44 was written: a count of months paid before the paying
+        // word ("12 Monate zahlen, 15 Monate trainieren"), an amount joined to a savings noun
+        // ("₹600 की बचत", "$20 in savings"), months "on us" in Turkish; prices rising with words
+        // between, the price back to normal, before the price rises (subjunctive), the first N
+        // who take it, a Danish trial's end date as no deadline; billing participles, becoming a
+        // (paying) member whatever else the label mentions, trophies and calendars as other
+        // senses; a Turkish decline written with letters only covered languages use, and
+        // neutral Turkish for looking around the app first.
+        LabelledSet(file: "copy-heldout-43.tsv", label: "held-out 43 ", minimumLines: 100),
     ]
 
     @Test(arguments: labelledSets)
@@ -855,6 +853,9 @@ import Testing
         ("Te regalamos dos meses si te pasas al plan anual", "Te regalamos dos meses"),
         ("Velg helår og betal bare for ni måneder", "helår og betal bare for ni måneder"),
         ("월간 대비 2만 원 절약", "2만 원 절약"),
+        ("12 Monate zahlen, 15 Monate trainieren", "12 Monate zahlen, 15 Monate"),
+        ("मंथली के मुक़ाबले ₹600 की बचत", "₹600 की बचत"), ("$20 in savings", "$20 in savings"),
+        ("12 aylık planı seç, 3 ayı bizden", "3 ayı bizden"),
     ])
     func savingsExamples(text: String, saving: String) throws {
         #expect(try savings(text) == [saving])
@@ -870,6 +871,7 @@ import Testing
         "节省 50% 的存储空间", "From $4.99 to $9.99 a month", "De R$ 9,90 por mês ou R$ 99 por ano",
         "Train 3 days a week and pay for 1 app", "Coba gratis 7 hari",
         "Pay for three months, get two devices", "Kostenlos jeden Tag ein neues Rezept",
+        "12 Monate zahlen, 12 Monate trainieren", "Over $20 in value",
     ])
     func noSavings(text: String) throws {
         #expect(try savings(text) == [])
@@ -918,6 +920,10 @@ import Testing
         #expect(found("Upgrade now: a new version is out") == [])
         #expect(found("Subscribe to Premium") == ["Subscribe"])
         #expect(found("Unlock Premium") == ["Unlock"])
+        // Paying wording no other word takes back.
+        #expect(found("Bliv betalende medlem og støt lokale podcasts") == ["betalende medlem"])
+        #expect(found("Get alerts before you're billed") == ["billed"])
+        #expect(found("Keep your phone charged") == [])
     }
 
     @Test func urgencyAndConfirmshaming() throws {
@@ -1026,6 +1032,9 @@ import Testing
         // A label in a language the vocabularies do not cover is not judged.
         #expect(found("Όχι τώρα, ευχαριστώ") == [])
         #expect(found("Nem, köszönöm") == [])
+        #expect(found("نه، ممنون") == [])
+        // Unless a letter only covered languages write shows it is one of them (Turkish ğ ı ş).
+        #expect(found("Köpeğimin sağlığını şansa bırakıyorum") == ["Köpeğimin sağlığını şansa bırakıyorum"])
         // A label that leads somewhere names the app's own screens.
         #expect(found("Back to my recipes") == [])
         // Without neutral declines there is nothing to eliminate by.

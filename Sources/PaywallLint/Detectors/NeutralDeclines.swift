@@ -10,9 +10,9 @@ import Synchronization
 /// Thai) there are no words to look up: a part of the label counts as known when it occurs in some
 /// neutral decline, two scalars or more at a time.
 ///
-/// A label in a language the vocabularies do not cover (no known word or part, and nothing the
-/// other confirmshaming vocabularies know) is left alone: every word of it would be unknown, and
-/// that says nothing about its tone.
+/// A label in a language the vocabularies do not cover (no known word or part, nothing the other
+/// confirmshaming vocabularies know, and no letter only covered languages write) is left alone:
+/// every word of it would be unknown, and that says nothing about its tone.
 final class NeutralDeclines: Sendable {
     private let declines: [String]
     /// Built at the first label looked at: most runs see no dismiss label, and building them costs
@@ -67,7 +67,7 @@ final class NeutralDeclines: Sendable {
         let scalars = text.scalars
         let pieces = Self.pieces(of: scalars)
         var unknown: [Range<Int>] = []
-        var inCoveredLanguage = inKnownLanguage
+        var inCoveredLanguage = inKnownLanguage || Self.hasCoveredLanguageLetter(scalars)
         for word in pieces.words {
             let key = Self.key(scalars[word])
             if tables.words.contains(key) {
@@ -100,6 +100,29 @@ final class NeutralDeclines: Sendable {
             let first = unknown.map(\.lowerBound).min(), let last = unknown.map(\.upperBound).max()
         else { return nil }
         return first..<last
+    }
+
+    /// Whether the label has a letter or script that, of the languages around, only ones the
+    /// vocabularies cover write: "Köpeğimin sağlığını şansa bırakıyorum" is Turkish even when no
+    /// word of it is known. Not Greek, Hungarian's ő and ű, nor the Arabic script, which Persian
+    /// and Urdu share.
+    static func hasCoveredLanguageLetter(_ scalars: [Unicode.Scalar]) -> Bool {
+        scalars.contains { scalar in
+            switch scalar.value {
+            // Turkish ğ ı ş; Polish ą ę ł ń ś ź ż; Czech ě ř ů; Danish and Norwegian æ ø;
+            // Vietnamese đ ơ ư and its letters with two marks; Russian ё ъ ы э.
+            case 0x011F, 0x0131, 0x015F, 0x0105, 0x0119, 0x0142, 0x0144, 0x015B, 0x017A, 0x017C,
+                0x011B, 0x0159, 0x016F, 0x00E6, 0x00F8, 0x0111, 0x01A1, 0x01B0, 0x1EA0...0x1EF9,
+                0x0451, 0x044A, 0x044B, 0x044D:
+                true
+            // Hebrew, Devanagari, Thai, kana, Hangul.
+            case 0x0590...0x05FF, 0x0900...0x097F, 0x0E00...0x0E7F, 0x3040...0x30FF, 0x1100...0x11FF,
+                0x3130...0x318F, 0xAC00...0xD7AF:
+                true
+            default:
+                false
+            }
+        }
     }
 
     private static func normalized(_ entry: String) -> [Unicode.Scalar] {

@@ -6,13 +6,15 @@
 /// payment verb without asking for money ("Restore purchases", "Manage subscription");
 /// `payment-verb-other-senses` for words that give every payment verb in the label another
 /// sense, wherever they stand (a newsletter or a channel one subscribes to, Face ID or a PIN one
-/// unlocks with, a new version one upgrades to); the currency vocabularies for literal prices.
+/// unlocks with, a new version one upgrades to), except `payment-outright` wording (being billed,
+/// a paying member); the currency vocabularies for literal prices.
 ///
 /// A class, not a struct: a rule hands `matches` to its memo as a closure, which then retains
 /// one reference instead of copying every compiled vocabulary.
 public final class PaymentVerbDetector: Sendable {
     private let matcher: PhraseMatcher
     private let otherSenses: PhraseMatcher
+    private let outright: PhraseMatcher
     private let prices: PriceDetector
 
     public init(vocabularies: [String: [String]]) {
@@ -20,6 +22,9 @@ public final class PaymentVerbDetector: Sendable {
             phrases: vocabularies["payment-verbs"] ?? [],
             exceptions: vocabularies["payment-verb-exceptions"] ?? [])
         otherSenses = PhraseMatcher(phrases: vocabularies["payment-verb-other-senses"] ?? [])
+        outright = PhraseMatcher(
+            phrases: vocabularies["payment-outright"] ?? [],
+            exceptions: vocabularies["payment-verb-exceptions"] ?? [])
         prices = PriceDetector(vocabularies: vocabularies)
     }
 
@@ -31,7 +36,9 @@ public final class PaymentVerbDetector: Sendable {
     public func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
         // Phrase exceptions only cancel the words they overlap; the object of the verb can stand
         // anywhere in the label ("Subscribe to our weekly newsletter", "Face IDでロックを解除").
-        guard otherSenses.ranges(in: normalized).isEmpty else { return [] }
+        guard otherSenses.ranges(in: normalized).isEmpty else {
+            return outright.matches(in: text, normalized: normalized)
+        }
         let priceMatches = prices.matches(in: text, normalized: normalized)
         guard !priceMatches.isEmpty else { return matcher.matches(in: text, normalized: normalized) }
         // Each literal price becomes one placeholder; `origins` maps back to `text`.

@@ -168,7 +168,12 @@ public final class SavingsDetector: Sendable {
         return result
     }
 
-    /// "Save $20", "saves you $25", "5 € günstiger".
+    /// Words that join an amount to the savings word after it: "$20 in savings", "₹600 की बचत".
+    private static let linkingWords: Set<String> = [
+        "in", "of", "de", "d", "di", "da", "an", "w", "в", "की", "का", "के", "من", "של",
+    ]
+
+    /// "Save $20", "saves you $25", "5 € günstiger", "₹600 की बचत".
     private func amounts(
         _ amounts: [Range<Int>], in text: NormalizedText, words: [Range<Int>]
     ) -> [Range<Int>] {
@@ -181,7 +186,8 @@ public final class SavingsDetector: Sendable {
             {
                 result.append(word.lowerBound..<range.upperBound)
             } else if let word = words.first(startingFrom: range.upperBound),
-                gapWords(t, range.upperBound..<word.lowerBound)?.isEmpty == true
+                let gap = gapWords(t, range.upperBound..<word.lowerBound),
+                gap.isEmpty || (gap.count == 1 && Self.linkingWords.contains(gap[0]))
             {
                 result.append(range.lowerBound..<word.upperBound)
             }
@@ -259,8 +265,8 @@ public final class SavingsDetector: Sendable {
     private static let digitGrouping: Set<Unicode.Scalar> = [".", ",", "'", " ", "\u{00A0}", "\u{202F}"]
 
     /// "Paghi 9 mesi, ne ascolti 12", "Betala för 9 månader, få 12", "zahlst du nur 10 statt 12
-    /// Monate": a payment for a number of periods, and a larger number after it (or, for fewer
-    /// than twelve, the whole year or a yearly plan).
+    /// Monate", "12 Monate zahlen, 15 Monate trainieren": a payment for a number of periods, and a
+    /// larger number after it (or, for fewer than twelve, the whole year or a yearly plan).
     private func fewerPeriodsPaid(_ scans: inout Scans) -> [Range<Int>] {
         let pays = scans[.payWords, payWords]
         guard !pays.isEmpty else { return [] }
@@ -268,7 +274,19 @@ public final class SavingsDetector: Sendable {
         let periodStarts = periodsByStart(&scans)
         var result: [Range<Int>] = []
         let spelled = scans[.numberWords, numberWords]
+        let periodRanges = scans[.periods, periods]
         for pay in pays {
+            // "12 Monate zahlen, 15 Monate trainieren": the count paid for right before the paying
+            // word (the verb last), and a larger count of periods after it.
+            if let period = periodRanges.last(endingBy: pay.lowerBound),
+                Scalars.skipSpaces(t, from: period.upperBound) == pay.lowerBound,
+                let paid = periodCountBefore(pay.lowerBound, in: t, periods: periodRanges),
+                let next = t[pay.upperBound...].firstIndex(where: Scalars.isDigit),
+                let had = periodCount(in: t, after: next, periods: periodStarts), had.value > paid.value
+            {
+                result.append(paid.start..<had.period.upperBound)
+                continue
+            }
             guard
                 let start = countStart(
                     in: t, after: pay.upperBound, spelled: spelled, skipping: Self.maximumGap)
