@@ -600,6 +600,18 @@ import Testing
         // senses; a Turkish decline written with letters only covered languages use, and
         // neutral Turkish for looking around the app first.
         LabelledSet(file: "copy-heldout-43.tsv", label: "held-out 43 ", minimumLines: 100),
+        // 720 strings, 24 languages, written blind from the same brief at the twenty-sixth stop
+        // while sets 42 and 43 were read, never shown line by line, and kept unread: the measure
+        // issue 5 was closed on. Its first run, after sets 42 and 43 were mended: precision price,
+        // urgency and free 1.00, confirmshaming 0.99, savings and payment verbs 0.98; recall
+        // price, free and confirmshaming 1.00, savings and payment verbs 0.98, urgency 0.97. On
+        // its 534 lines in no other set: 0.96-1.00 everywhere. Pinned there.
+        LabelledSet(
+            file: "copy-heldout-44.tsv", label: "held-out 44 ", minimumLines: 100, blind: true,
+            floors: [
+                "price": (0.99, 0.99), "savings": (0.97, 0.97), "urgency": (0.99, 0.96), "free": (0.99, 0.99),
+                "payment-verb": (0.97, 0.97), "confirmshaming": (0.98, 0.99),
+            ]),
     ]
 
     @Test(arguments: labelledSets)
