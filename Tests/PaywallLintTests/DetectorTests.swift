@@ -97,12 +97,14 @@ import Testing
         // 783 strings in 27 languages; part of the vocabulary was written after reading its misses.
         LabelledSet(file: "copy-corpus.tsv", label: "", minimumLines: 100),
         // Written blind by someone else; read before the structural models. First figures: price
-        // precision 0.94; recall urgency 0.69, confirmshaming 0.17.
+        // precision 0.94; recall urgency 0.69, confirmshaming 0.17. Price precision stayed 0.94
+        // until the twenty-seventh stop ("Drop 10 pounds in 8 weeks", "Follow every Euro 2024
+        // match live": weight and a tournament, now currency exceptions).
         LabelledSet(
             file: "copy-heldout.tsv", label: "held-out ", minimumLines: 50,
             floors: [
-                "price": (0.93, 0.99), "savings": (0.99, 0.92), "urgency": (0.99, 0.96), "free": (0.99, 0.96),
-                "payment-verb": (0.99, 0.96), "confirmshaming": (0.99, 0.96),
+                "price": (0.99, 0.99), "savings": (0.99, 0.99), "urgency": (0.99, 0.99), "free": (0.99, 0.99),
+                "payment-verb": (0.99, 0.96), "confirmshaming": (0.99, 0.99),
             ]),
         // Written for developing urgency and confirmshaming; read line by line.
         LabelledSet(
@@ -123,8 +125,8 @@ import Testing
         LabelledSet(
             file: "copy-heldout-2.tsv", label: "held-out 2 ", minimumLines: 40, blind: true,
             floors: [
-                "price": (0.99, 0.99), "savings": (0.99, 0.94), "urgency": (0.99, 0.89), "free": (0.99, 0.94),
-                "payment-verb": (0.99, 0.94), "confirmshaming": (0.99, 0.79),
+                "price": (0.99, 0.99), "savings": (0.99, 0.99), "urgency": (0.99, 0.99), "free": (0.99, 0.95),
+                "payment-verb": (0.99, 0.95), "confirmshaming": (0.99, 0.99),
             ]),
         // 480 strings, 19 languages. Its one blind run: precision 1.00 but savings 0.97; recall
         // price 1.00, free 0.95, urgency 0.90, payment verbs 0.85, savings 0.82, confirmshaming
@@ -147,8 +149,8 @@ import Testing
         LabelledSet(
             file: "copy-heldout-5.tsv", label: "held-out 5 ", minimumLines: 100, blind: true,
             floors: [
-                "price": (0.99, 0.99), "savings": (0.99, 0.95), "urgency": (0.97, 0.93), "free": (0.99, 0.95),
-                "payment-verb": (0.99, 0.99), "confirmshaming": (0.99, 0.79),
+                "price": (0.99, 0.99), "savings": (0.99, 0.97), "urgency": (0.97, 0.95), "free": (0.99, 0.97),
+                "payment-verb": (0.99, 0.99), "confirmshaming": (0.99, 0.99),
             ]),
         // 720 strings, 24 languages (80 + 80 for urgency and confirmshaming), written blind at
         // the third stop. Its one blind run: precision 1.00 for all six; recall price 1.00, free
@@ -797,6 +799,8 @@ import Testing
         ("Only 19.99 dollars", "19.99 dollars"), ("Cuma 49 ribu sebulan", "49 ribu"),
         ("年額1万円で使い放題", "1万円"), ("연 1만 2천 원", "1만 2천 원"), ("年额2万元", "2万元"),
         ("1万2000円/年", "1万2000円"),
+        // The same currency words as a price, where no exception covers them.
+        ("Lose weight for 10 pounds a month", "10 pounds"), ("Nur 5 Euro im Monat", "5 Euro"),
     ])
     func priceExamples(text: String, price: String) throws {
         #expect(try prices(text) == [price])
@@ -819,6 +823,8 @@ import Testing
         "Top 10 in Design", "{{ intro_price }} for {{ intro_period }}, then {{ price }}/{{ period }}",
         // "ribu" (thousands) is rupiah in "49 ribu sebulan", a count of reviews here.
         "4,8 bintang dari 80 ribu ulasan",
+        // Pounds of weight and a tournament, in fitness and sports apps.
+        "Lose up to 10 pounds in 8 weeks", "Drop 10 pounds with guided plans", "Follow every Euro 2024 match",
     ])
     func noPrice(text: String) throws {
         #expect(try prices(text) == [])
