@@ -182,11 +182,18 @@ add_command() {
   eval "/usr/bin/time -v -o \"\$GROUP_DIR/time-$slug.txt\" $cmd" > "$GROUP_DIR/out-$slug.txt" 2>&1 || status=$?
   [[ ",$codes," == *",$status,"* ]] && return 0
   tail -n 20 "$GROUP_DIR/out-$slug.txt" >&2
-  if [[ $slug == floor ]] || ((status > 1)); then
+  if [[ $slug == floor* ]] || ((status > 1)); then
     die "'$name' exited with $status (expected $codes): $cmd"
   fi
   printf 'run.sh: warning: %s exited with %s (expected %s): it found nothing to report?\n' \
     "$name" "$status" "$codes" >&2
+}
+
+# add_floor_again COMMAND: the floor once more, timed last in the group's hyperfine call.
+# hyperfine times each command's runs in one block, and this machine's speed wanders by 10-30 %
+# over minutes: the floor before and after the others shows how far it wandered meanwhile.
+add_floor_again() {
+  add_command floor-again "floor, timed again last" 0 "$1"
 }
 
 # hyperfine_group JSON RUN-OPTIONS... -- SLUG...: times the named commands of
@@ -246,12 +253,13 @@ for n in "${SIZE_LIST[@]}"; do
   # (part-NNN/*.yaml and *.json; one process, as ARG_MAX allows ~2 MB of names).
   add_command schema "check-jsonschema" 1 \
     "sh -c $(q "exec $(q "$CJ") --schemafile $(q "$SCHEMA") $(q "$dir")/*/*.yaml $(q "$dir")/*/*.json")"
+  add_floor_again "$(q "$FLOOR") $(q "$dir")"
 
   if ((n > SLOW_SPLIT)); then
-    hyperfine_group hyperfine.json "${CORPUS_RUNS[@]}" -- floor lint-text lint-sarif alt
+    hyperfine_group hyperfine.json "${CORPUS_RUNS[@]}" -- floor lint-text lint-sarif alt floor-again
     hyperfine_group hyperfine-slow.json "${SLOW_RUNS[@]}" -- schema
   else
-    hyperfine_group hyperfine.json "${CORPUS_RUNS[@]}" -- floor lint-text lint-sarif alt schema
+    hyperfine_group hyperfine.json "${CORPUS_RUNS[@]}" -- floor lint-text lint-sarif alt schema floor-again
   fi
 done
 
@@ -260,14 +268,16 @@ begin_group big "One $(($(stat -c %s "$BIG") / 1000)) kB YAML file" 1 "$BIG"
 add_command floor "floor (libyaml, 1 thread)" 0 "$(q "$FLOOR") $(q "$BIG")"
 # Five of its locales have a hard-coded price: exit 1.
 add_command lint-text "paywall-lint --format text" 1 "$(q "$LINT") --format text $(q "$BIG")"
-hyperfine_group hyperfine.json "${CORPUS_RUNS[@]}" -- floor lint-text
+add_floor_again "$(q "$FLOOR") $(q "$BIG")"
+hyperfine_group hyperfine.json "${CORPUS_RUNS[@]}" -- floor lint-text floor-again
 
 log "Benchmark: one small file (process start included)"
 begin_group small "One small file of $(stat -c %s "$SMALL") bytes" 1 "$SMALL"
 add_command floor "floor (libyaml, 1 thread)" 0 "$(q "$FLOOR") $(q "$SMALL")"
 # A clean file: 0 expected, 1 tolerated (the linter's rules are broader than the corpus's).
 add_command lint-text "paywall-lint --format text" 0,1 "$(q "$LINT") --format text $(q "$SMALL")"
-hyperfine_group hyperfine.json "${SINGLE_RUNS[@]}" -- floor lint-text
+add_floor_again "$(q "$FLOOR") $(q "$SMALL")"
+hyperfine_group hyperfine.json "${SINGLE_RUNS[@]}" -- floor lint-text floor-again
 
 # ---------------------------------------------------------------------------
 # 6. The report.
