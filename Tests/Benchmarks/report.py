@@ -221,7 +221,7 @@ def drift_note(g: Group) -> list[str]:
 
 
 def against_floor_again(g: Group, command: Command | None) -> str:
-    """' (N× against the floor timed last)', or '' without a second floor timing."""
+    """'; N× against the floor timed last', or '' without a second floor timing."""
     again = g.get("floor-again")
     if not again or not command:
         return ""
