@@ -105,7 +105,8 @@ import Testing
         // In the order the engine returns them, before any sorting.
         func run(sideBySide: Bool) -> [String] {
             var notes: [String] = []
-            return linter.engine.run(on: paywall, store: nil, notes: &notes, sideBySide: sideBySide).map {
+            var paywall = paywall
+            return linter.engine.run(on: &paywall, store: nil, notes: &notes, sideBySide: sideBySide).map {
                 "\($0.ruleID) \($0.span.start) \($0.message)"
             }
         }

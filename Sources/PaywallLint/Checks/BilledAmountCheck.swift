@@ -18,36 +18,42 @@ struct BilledAmountCheck: Check {
         defaultSize = try setup.number("default-size") ?? 17
     }
 
+    /// A copy string that can show a price, by its index in `Paywall.copy`, with its size and the
+    /// kinds of its variables as bits. Indices rather than copies, and the kinds worked out once:
+    /// this runs for every file, and copying each copy string out (and a set of kinds each time)
+    /// showed in the profile.
+    private struct Shown {
+        let index: Int
+        let size: Double
+        let sizeField: Field<Double>?
+        let kinds: UInt32
+    }
+
     func run(_ context: inout RuleContext) {
         let catalog = context.paywall.dialect.variables
         let priceSize = context.paywall.price?.fontSize
         let ctaSize = context.paywall.cta?.fontSize
-        // Where prices can be shown outside the disclosure, with their sizes.
-        var shown: [(copy: Copy, size: Double, sizeField: Field<Double>?)] = []
-        // By index: a loop over every copy string would copy each one out.
         let copies = context.paywall.copy
+        // Where prices can be shown outside the disclosure, with their sizes.
+        var shown: [Shown] = []
         for index in copies.indices where copies[index].isDefaultLocale {
-            let copy = copies[index]
-            switch copy.field {
-            case "price.text": shown.append((copy, priceSize?.value ?? defaultSize, priceSize))
-            case "cta": shown.append((copy, ctaSize?.value ?? defaultSize, ctaSize))
-            case "products.label", "products.badge": shown.append((copy, defaultSize, nil))
+            let size: Field<Double>?
+            switch copies[index].field {
+            case "price.text": size = priceSize
+            case "cta": size = ctaSize
+            case "products.label", "products.badge": size = nil
             default: continue
             }
-        }
-        // The kinds of a copy's variables, as bits: this runs for every price-bearing copy of
-        // every file, and a set of them allocated each time.
-        func kinds(_ copy: Copy) -> UInt32 {
-            copy.template.variables.reduce(0) { bits, variable in
+            let kinds = copies[index].template.variables.reduce(UInt32(0)) { bits, variable in
                 bits | (catalog.kind(of: variable.name)?.bit ?? 0)
             }
+            shown.append(Shown(index: index, size: size?.value ?? defaultSize, sizeField: size, kinds: kinds))
         }
         let billedBit = VariableKind.billedTotal.bit
         let subordinateBits = VariableKind.perUnit.bit | VariableKind.intro.bit | VariableKind.trial.bit
-        let billed = shown.filter { kinds($0.copy) & billedBit != 0 }
-        let subordinate = shown.filter { kinds($0.copy) & subordinateBits != 0 }
-        guard let largestBilled = billed.max(by: { $0.size < $1.size }) else {
-            let anchor = subordinate.first?.copy
+        let largestBilled = shown.filter { $0.kinds & billedBit != 0 }.max(by: { $0.size < $1.size })
+        guard let largestBilled else {
+            let anchor = shown.first { $0.kinds & subordinateBits != 0 }.map { copies[$0.index] }
             let message =
                 anchor != nil
                 ? "the billed amount ({{ price }}) is not shown outside the disclosure; \(anchor!.label) shows another price instead"
@@ -61,19 +67,22 @@ struct BilledAmountCheck: Check {
             return
         }
         if largestBilled.size < minSize {
-            let span = largestBilled.sizeField?.span ?? largestBilled.copy.span
-            let node = largestBilled.sizeField?.node ?? largestBilled.copy.node
+            let copy = copies[largestBilled.index]
             context.report(
                 "the billed amount is shown in \(NumericBoundsCheck.format(largestBilled.size)) pt; "
                     + "show it in at least \(NumericBoundsCheck.format(minSize)) pt",
-                at: span, node: node)
+                at: largestBilled.sizeField?.span ?? copy.span,
+                node: largestBilled.sizeField?.node ?? copy.node)
         }
-        for other in subordinate
-        where other.size > largestBilled.size && kinds(other.copy) & billedBit == 0 {
+        for other in shown
+        where other.kinds & subordinateBits != 0 && other.size > largestBilled.size
+            && other.kinds & billedBit == 0
+        {
+            let copy = copies[other.index]
             context.report(
-                "\(other.copy.label) shows a per-unit, intro or trial price in \(NumericBoundsCheck.format(other.size)) pt, "
+                "\(copy.label) shows a per-unit, intro or trial price in \(NumericBoundsCheck.format(other.size)) pt, "
                     + "larger than the billed amount (\(NumericBoundsCheck.format(largestBilled.size)) pt)",
-                at: other.sizeField?.span ?? other.copy.span, node: other.sizeField?.node ?? other.copy.node)
+                at: other.sizeField?.span ?? copy.span, node: other.sizeField?.node ?? copy.node)
         }
     }
 }

@@ -45,20 +45,26 @@ struct DisclosureCheck: Check {
                 at: placement.span, node: placement.node)
         }
         let catalog = context.paywall.dialect.variables
-        let texts = context.paywall.copy.filter { $0.field == "disclosure.text" }
-        guard !texts.isEmpty else {
-            context.report(
-                "the disclosure has no text", at: disclosure.place.span, node: disclosure.place.node)
-            return
-        }
-        for copy in texts {
-            let kinds = Set(copy.template.variables.compactMap { catalog.kind(of: $0.name) })
-            let names = Set(copy.template.variables.map(\.name))
-            var missing: [String] = []
-            if !kinds.contains(.billedTotal) { missing.append("the price ({{ price }})") }
-            if !kinds.contains(.period) && !names.contains("price_per_period") {
-                missing.append("the period ({{ period }})")
+        // By index, and each copy's variables looked at once: filtering the copies out, and a set
+        // of kinds and one of names per copy, allocated and hashed for every file.
+        let copies = context.paywall.copy
+        var sawText = false
+        for index in copies.indices where copies[index].field == "disclosure.text" {
+            sawText = true
+            let copy = copies[index]
+            var namesPrice = false
+            var namesPeriod = false
+            for variable in copy.template.variables {
+                switch catalog.kind(of: variable.name) {
+                case .billedTotal: namesPrice = true
+                case .period: namesPeriod = true
+                default: break
+                }
+                if variable.name == "price_per_period" { namesPeriod = true }
             }
+            var missing: [String] = []
+            if !namesPrice { missing.append("the price ({{ price }})") }
+            if !namesPeriod { missing.append("the period ({{ period }})") }
             if context.matches(of: copy, part: 0, renewal.matches(in:normalized:)).isEmpty {
                 missing.append("that it renews automatically")
             }
@@ -70,6 +76,10 @@ struct DisclosureCheck: Check {
                 "the disclosure (\(copy.label)) does not state \(missing.joined(separator: ", "))",
                 at: copy.span,
                 node: copy.node)
+        }
+        if !sawText {
+            context.report(
+                "the disclosure has no text", at: disclosure.place.span, node: disclosure.place.node)
         }
     }
 }

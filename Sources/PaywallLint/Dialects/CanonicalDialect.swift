@@ -27,7 +27,7 @@ struct CanonicalDialect {
     {
         var dialect = CanonicalDialect(document: document, root: root, format: format, templates: templates)
         dialect.readTopLevel(root)
-        return (dialect.paywall, dialect.reader.findings)
+        return (dialect.paywall.movedOut(), dialect.reader.findings)
     }
 
     private mutating func readTopLevel(_ root: NodeID) {
@@ -100,22 +100,22 @@ struct CanonicalDialect {
         guard let node, let items = reader.list(node, field: "products") else { return nil }
         var products: [Product] = []
         for (index, item) in items.enumerated() {
-            let label = "products[\(index)]"
+            func label() -> String { "products[\(index)]" }
             if reader.document[item].isScalar {
-                let id = reader.text(item, field: label)
+                let id = reader.text(item, field: label())
                 products.append(Product(id: id, kind: nil, label: nil, badge: nil, place: reader.place(item)))
                 continue
             }
-            guard let f = reader.fields(item, known: ["id", "kind", "label", "badge"], field: label) else {
+            guard let f = reader.fields(item, known: ["id", "kind", "label", "badge"], field: label()) else {
                 continue
             }
-            let id = reader.text(f["id"], field: "\(label).id")
+            let id = reader.text(f["id"], field: "\(label()).id")
             let name = id?.value ?? String(index)
-            var kind = reader.text(f["kind"], field: "\(label).kind")
+            var kind = reader.text(f["kind"], field: "\(label()).kind")
             if let value = kind?.value, !Self.productKinds.contains(value) {
                 reader.report(
                     CoreRuleID.wrongType, .error,
-                    "\(label).kind must be one of \(Self.productKinds.joined(separator: ", "))",
+                    "\(label()).kind must be one of \(Self.productKinds.joined(separator: ", "))",
                     at: kind!.node)
                 kind = nil
             }

@@ -17,21 +17,16 @@ enum DialectReader {
                 span: document[root].span)
             return (paywall, [finding])
         }
-        var (paywall, findings) =
-            switch dialect {
-            case .canonical: CanonicalDialect.read(document, root: root, format: format, templates: templates)
-            case .remoteConfig:
-                RemoteConfigDialect.read(document, root: root, format: format, templates: templates)
-            case .revenueCat:
-                RevenueCatDialect.read(document, root: root, format: format, templates: templates)
-            case .generic: GenericDialect.read(document, root: root, format: format, templates: templates)
-            }
-        // Copy is appended locale by locale: when the first locale overstates the others, or a
-        // dialect grows the array by doubling, the spare room would live until the file is
-        // reported, megabytes with thousands of locales.
-        if paywall.copy.capacity > paywall.copy.count + paywall.copy.count / 4 + 64 {
-            paywall.copy = paywall.copy.map { $0 }
+        // Each dialect's result is returned as it is: held in a variable to be trimmed here, the
+        // result was copied, model and all (`Paywall.trimCopyRoom` is the linter's next step).
+        switch dialect {
+        case .canonical:
+            return CanonicalDialect.read(document, root: root, format: format, templates: templates)
+        case .remoteConfig:
+            return RemoteConfigDialect.read(document, root: root, format: format, templates: templates)
+        case .revenueCat:
+            return RevenueCatDialect.read(document, root: root, format: format, templates: templates)
+        case .generic: return GenericDialect.read(document, root: root, format: format, templates: templates)
         }
-        return (paywall, findings)
     }
 }

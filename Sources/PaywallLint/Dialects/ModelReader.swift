@@ -1,6 +1,8 @@
 /// Typed reads of document nodes for dialect readers. Each problem becomes a finding
 /// (`core/unknown-key`, `core/wrong-type`, `core/yaml-ambiguity`, variable findings) and reading
-/// goes on: one bad field never hides the others.
+/// goes on: one bad field never hides the others. A `field` argument names the place in those
+/// findings' messages and is worked out only for a finding: building `products[2].id` for every
+/// read showed in the profile.
 struct ModelReader {
     let document: Document
     let format: SourceFormat
@@ -54,10 +56,11 @@ struct ModelReader {
     /// The pairs of a mapping, keyed by name; keys not in `known` are `core/unknown-key` warnings
     /// (with the nearest known key as a suggestion). Nil (and `core/wrong-type`) when not a mapping.
     mutating func fields(
-        _ node: NodeID, known: [String], field: String, ignoring: (String) -> Bool = { _ in false }
+        _ node: NodeID, known: [String], field: @autoclosure () -> String,
+        ignoring: (String) -> Bool = { _ in false }
     ) -> MappingFields? {
         guard document[node].isMapping else {
-            if !document.isNull(node) { wrongType(node, expected: "a mapping", field: field) }
+            if !document.isNull(node) { wrongType(node, expected: "a mapping", field: field()) }
             return nil
         }
         var result = MappingFields()
@@ -68,6 +71,7 @@ struct ModelReader {
             if known.contains(where: { MappingFields.same($0, key) }) {
                 result.pairs.append((key, pair.value))
             } else if !ignoring(key) {
+                let field = field()
                 var message = "unknown key '\(key)'" + (field.isEmpty ? "" : " in \(field)")
                 if let nearest = Suggestion.nearest(to: key, in: known) {
                     message += "; did you mean '\(nearest)'?"
@@ -83,39 +87,39 @@ struct ModelReader {
 
     /// Text: any scalar in YAML (plain values that YAML 1.1 types differently get a
     /// `core/yaml-ambiguity` warning); a string in JSON. Null is absent.
-    mutating func text(_ node: NodeID?, field: String) -> Field<String>? {
+    mutating func text(_ node: NodeID?, field: @autoclosure () -> String) -> Field<String>? {
         guard let node, !document.isNull(node) else { return nil }
         let item = document[node]
         guard item.isScalar else {
-            wrongType(node, expected: "text", field: field)
+            wrongType(node, expected: "text", field: field())
             return nil
         }
         if item.style == .plain {
             if format == .json {
-                wrongType(node, expected: "text", field: field)
+                wrongType(node, expected: "text", field: field())
                 return nil
             }
             if let type = YAMLPlainScalar.type(of: item.text) {
                 report(
                     CoreRuleID.yamlAmbiguity, .warning,
-                    "\(field): plain `\(item.text)` is read as \(type) by YAML 1.1 readers; quote it to keep it text",
+                    "\(field()): plain `\(item.text)` is read as \(type) by YAML 1.1 readers; quote it to keep it text",
                     at: node)
             }
         }
         return Field(item.text, node: node, span: item.span)
     }
 
-    mutating func number(_ node: NodeID?, field: String) -> Field<Double>? {
+    mutating func number(_ node: NodeID?, field: @autoclosure () -> String) -> Field<Double>? {
         guard let node, !document.isNull(node) else { return nil }
         let item = document[node]
         guard item.isScalar, item.style == .plain, let value = Double(item.text.replacingUnderscores()) else {
-            wrongType(node, expected: "a number", field: field)
+            wrongType(node, expected: "a number", field: field())
             return nil
         }
         return Field(value, node: node, span: item.span)
     }
 
-    mutating func bool(_ node: NodeID?, field: String) -> Field<Bool>? {
+    mutating func bool(_ node: NodeID?, field: @autoclosure () -> String) -> Field<Bool>? {
         guard let node, !document.isNull(node) else { return nil }
         let item = document[node]
         if item.isScalar, item.style == .plain {
@@ -126,22 +130,22 @@ struct ModelReader {
                 guard format == .yaml else { break }
                 report(
                     CoreRuleID.yamlAmbiguity, .warning,
-                    "\(field): `\(item.text)` is a boolean only to YAML 1.1 readers; write true or false",
+                    "\(field()): `\(item.text)` is a boolean only to YAML 1.1 readers; write true or false",
                     at: node)
                 return Field(
                     ["yes", "Yes", "YES", "on", "On", "ON"].contains(item.text), node: node, span: item.span)
             default: break
             }
         }
-        wrongType(node, expected: "true or false", field: field)
+        wrongType(node, expected: "true or false", field: field())
         return nil
     }
 
     /// The items of a list; a single scalar where a list belongs is `core/wrong-type`.
-    mutating func list(_ node: NodeID?, field: String) -> ArraySlice<NodeID>? {
+    mutating func list(_ node: NodeID?, field: @autoclosure () -> String) -> ArraySlice<NodeID>? {
         guard let node, !document.isNull(node) else { return nil }
         guard document[node].isSequence else {
-            wrongType(node, expected: "a list", field: field)
+            wrongType(node, expected: "a list", field: field())
             return nil
         }
         return document.items(of: node)

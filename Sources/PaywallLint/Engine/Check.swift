@@ -132,7 +132,7 @@ public struct CheckSetup: Sendable {
 
 /// What a check sees while it runs on one paywall, and where its findings go.
 public struct RuleContext {
-    public let paywall: Paywall
+    public private(set) var paywall: Paywall
     public let store: StoreData?
     public private(set) var ruleID: String
     public private(set) var severity: Severity
@@ -143,13 +143,16 @@ public struct RuleContext {
     /// `matches(of:part:_:)`).
     private var detectorKey = 0
 
-    init(paywall: Paywall, store: StoreData?, rule: RuleDefinition) {
+    init(paywall: consuming Paywall, store: StoreData?, rule: RuleDefinition) {
         self.paywall = paywall
         self.store = store
         self.ruleID = rule.descriptor.id
         self.severity = rule.descriptor.severity
         self.defaultLocaleOnly = rule.defaultLocaleOnly
     }
+
+    /// Gives the paywall back when the rules are done (see `RuleEngine.run`).
+    mutating func takePaywall() -> Paywall { paywall.movedOut() }
 
     /// The same paywall for the next rule, without its findings: one context serves every rule
     /// of a file, because copying a `Paywall` retains each of its many fields.

@@ -89,7 +89,9 @@ public struct RuleEngine: Sendable {
 
     /// Runs every applicable rule on a paywall. `notes` receives why rules were skipped.
     /// `sideBySide` chooses the two-thread run, which by default `Paywall.isLarge` decides.
-    func run(on paywall: Paywall, store: StoreData?, notes: inout [String], sideBySide: Bool? = nil)
+    /// The paywall is `inout` so that the rules' context can borrow it by moving it in and out:
+    /// a copy would retain, and then release, each of its fields.
+    func run(on paywall: inout Paywall, store: StoreData?, notes: inout [String], sideBySide: Bool? = nil)
         -> [Finding]
     {
         var skippedForStore: [String] = []
@@ -114,13 +116,15 @@ public struct RuleEngine: Sendable {
         let findings =
             sideBySide ?? paywall.isLarge
             ? runSideBySide(applicable, on: paywall, store: store)
-            : runInTurn(applicable, on: paywall, store: store)
+            : runInTurn(applicable, on: &paywall, store: store)
         return dropSuperseded(findings)
     }
 
-    private func runInTurn(_ indices: [Int], on paywall: Paywall, store: StoreData?) -> [Finding] {
+    private func runInTurn(_ indices: [Int], on paywall: inout Paywall, store: StoreData?) -> [Finding] {
         var findings: [Finding] = []
-        var context = RuleContext(paywall: paywall, store: store, rule: rules[indices[0]].definition)
+        var context = RuleContext(
+            paywall: paywall.movedOut(), store: store, rule: rules[indices[0]].definition)
+        defer { paywall = context.takePaywall() }
         for index in indices {
             // Bound first: `rules[index].definition` copies the definition out, strings and all.
             let rule = rules[index]

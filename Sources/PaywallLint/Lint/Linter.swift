@@ -47,11 +47,12 @@ public struct Linter: Sendable {
             case .none:
                 skippedDocuments += 1
             case .some(let dialect):
-                let (paywall, findings) = DialectReader.read(
+                var (paywall, findings) = DialectReader.read(
                     document, root: root, format: file.format, as: dialect, templates: templates)
+                paywall.trimCopyRoom()
                 report.findings += findings
-                report.findings += engine.run(on: paywall, store: options.store, notes: &report.notes)
-                report.paywalls.append(paywall)
+                report.findings += engine.run(on: &paywall, store: options.store, notes: &report.notes)
+                report.paywalls.append(consume paywall)
             }
         }
         if skippedDocuments > 0, skippedDocuments == read.documents.count, read.findings.isEmpty,

@@ -46,6 +46,22 @@ public struct Paywall: Sendable {
         self.defaultLocale = defaultLocale
     }
 
+    /// The paywall, left empty in its place: moved rather than copied, since a copy retains
+    /// each of its many fields (and every one is released again when the copy goes).
+    mutating func movedOut() -> Paywall {
+        var taken = Paywall(
+            dialect: dialect, capabilities: [], place: place, document: Document(), defaultLocale: "")
+        swap(&taken, &self)
+        return taken
+    }
+
+    /// Copy is appended locale by locale: when the first locale overstates the others, or a
+    /// dialect grows the array by doubling, the spare room would live until the file is
+    /// reported, megabytes with thousands of locales.
+    mutating func trimCopyRoom() {
+        if copy.capacity > copy.count + copy.count / 4 + 64 { copy = copy.map { $0 } }
+    }
+
     /// The JSON pointer of a node, for findings.
     public func pointer(of node: NodeID) -> String { document.pointer(of: node) }
 
