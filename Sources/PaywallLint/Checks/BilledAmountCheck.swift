@@ -44,14 +44,14 @@ struct BilledAmountCheck: Check {
             case "products.label", "products.badge": size = nil
             default: continue
             }
-            let kinds = copies[index].template.variables.reduce(UInt32(0)) { bits, variable in
-                bits | (catalog.kind(of: variable.name)?.bit ?? 0)
-            }
-            shown.append(Shown(index: index, size: size?.value ?? defaultSize, sizeField: size, kinds: kinds))
+            shown.append(
+                Shown(
+                    index: index, size: size?.value ?? defaultSize, sizeField: size,
+                    kinds: catalog.kindBits(of: copies[index].template)))
         }
         let billedBit = VariableKind.billedTotal.bit
         let subordinateBits = VariableKind.perUnit.bit | VariableKind.intro.bit | VariableKind.trial.bit
-        let largestBilled = shown.filter { $0.kinds & billedBit != 0 }.max(by: { $0.size < $1.size })
+        let largestBilled = shown.lazy.filter { $0.kinds & billedBit != 0 }.max(by: { $0.size < $1.size })
         guard let largestBilled else {
             let anchor = shown.first { $0.kinds & subordinateBits != 0 }.map { copies[$0.index] }
             let message =
@@ -83,23 +83,6 @@ struct BilledAmountCheck: Check {
                 "\(copy.label) shows a per-unit, intro or trial price in \(NumericBoundsCheck.format(other.size)) pt, "
                     + "larger than the billed amount (\(NumericBoundsCheck.format(largestBilled.size)) pt)",
                 at: other.sizeField?.span ?? copy.span, node: other.sizeField?.node ?? copy.node)
-        }
-    }
-}
-
-extension VariableKind {
-    /// The kind as one bit of a set.
-    fileprivate var bit: UInt32 {
-        switch self {
-        case .billedTotal: 1 << 0
-        case .period: 1 << 1
-        case .perUnit: 1 << 2
-        case .intro: 1 << 3
-        case .introPeriod: 1 << 4
-        case .trial: 1 << 5
-        case .trialEndDate: 1 << 6
-        case .savings: 1 << 7
-        case .name: 1 << 8
         }
     }
 }

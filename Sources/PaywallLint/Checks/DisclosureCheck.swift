@@ -45,23 +45,18 @@ struct DisclosureCheck: Check {
                 at: placement.span, node: placement.node)
         }
         let catalog = context.paywall.dialect.variables
-        // By index, and each copy's variables looked at once: filtering the copies out, and a set
-        // of kinds and one of names per copy, allocated and hashed for every file.
+        // By index, with each copy's variable kinds as bits: filtering the copies out, and two
+        // sets per copy, were allocated and hashed for every file.
         let copies = context.paywall.copy
         var sawText = false
         for index in copies.indices where copies[index].field == "disclosure.text" {
             sawText = true
             let copy = copies[index]
-            var namesPrice = false
-            var namesPeriod = false
-            for variable in copy.template.variables {
-                switch catalog.kind(of: variable.name) {
-                case .billedTotal: namesPrice = true
-                case .period: namesPeriod = true
-                default: break
-                }
-                if variable.name == "price_per_period" { namesPeriod = true }
-            }
+            let kinds = catalog.kindBits(of: copy.template)
+            let namesPrice = kinds & VariableKind.billedTotal.bit != 0
+            let namesPeriod =
+                kinds & VariableKind.period.bit != 0
+                || copy.template.variables.contains { $0.name == "price_per_period" }
             var missing: [String] = []
             if !namesPrice { missing.append("the price ({{ price }})") }
             if !namesPeriod { missing.append("the period ({{ period }})") }

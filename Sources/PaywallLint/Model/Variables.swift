@@ -21,11 +21,34 @@ public enum VariableKind: String, Sendable, CaseIterable {
     case name
 }
 
+extension VariableKind {
+    /// The kind as one bit of a set (`VariableCatalog.kindBits`).
+    var bit: UInt32 {
+        switch self {
+        case .billedTotal: 1 << 0
+        case .period: 1 << 1
+        case .perUnit: 1 << 2
+        case .intro: 1 << 3
+        case .introPeriod: 1 << 4
+        case .trial: 1 << 5
+        case .trialEndDate: 1 << 6
+        case .savings: 1 << 7
+        case .name: 1 << 8
+        }
+    }
+}
+
 /// The variables a dialect knows, by name.
 public struct VariableCatalog: Sendable {
     public let kinds: [String: VariableKind]
 
     public func kind(of name: String) -> VariableKind? { kinds[name] }
+
+    /// The kinds of a template's variables, as `VariableKind.bit`s: rules ask this of copy strings
+    /// in every file, where a set of kinds was allocated and hashed each time.
+    func kindBits(of template: Template) -> UInt32 {
+        template.variables.reduce(0) { bits, variable in bits | (kind(of: variable.name)?.bit ?? 0) }
+    }
     public var names: [String] { kinds.keys.sorted() }
 
     /// FORMAT.md's variables: the canonical and remote-config dialects.
