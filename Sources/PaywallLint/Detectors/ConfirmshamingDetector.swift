@@ -67,12 +67,7 @@ public final class ConfirmshamingDetector: Sendable {
         neutralChoices = matcher("neutral-choices")
         continuations = matcher("continuations")
         navigation = matcher("neutral-navigation")
-        // Without neutral declines every word would be unknown: no elimination then.
-        let neutral = vocabularies["neutral-declines"] ?? []
-        declines =
-            neutral.isEmpty
-            ? nil
-            : NeutralDeclines(declines: neutral + (vocabularies["neutral-dismiss"] ?? []))
+        declines = NeutralDeclines.declines(in: vocabularies).map(NeutralDeclines.init(declines:))
     }
 
     public func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {

@@ -15,37 +15,57 @@ import Synchronization
 /// every word of it would be unknown, and that says nothing about its tone.
 final class NeutralDeclines: Sendable {
     private let declines: [String]
-    /// Built at the first label looked at: most runs see no dismiss label, and building them costs
-    /// about as much as linting a hundred files.
+    /// Found at the first label looked at: most runs see no dismiss label.
     private let tables = Mutex<Tables?>(nil)
     private static let longestPart = 8
 
-    /// Word and part keys: FNV-1a hashes of the normalised scalars. 64 bits make a collision
-    /// between the few thousand keys and a label's words a 1 in 10^15 chance, and spare an array
-    /// per key.
-    private final class Tables: Sendable {
+    /// Word and part keys: FNV-1a hashes of the normalised scalars, sorted and distinct. 64 bits
+    /// make a collision between the few thousand keys and a label's words a 1 in 10^15 chance,
+    /// and spare an array per key.
+    struct Tables: Equatable, Sendable {
         /// Words of neutral declines in scripts with spaces.
-        let words: Set<UInt64>
+        let words: [UInt64]
         /// Every run of two to `longestPart` scalars of the neutral declines' unspaced text.
-        let parts: Set<UInt64>
+        let parts: [UInt64]
 
-        init(declines: [String]) {
-            var words = Set<UInt64>()
-            var parts = Set<UInt64>()
+        init(words: [UInt64], parts: [UInt64]) {
+            self.words = words
+            self.parts = parts
+        }
+
+        /// Learnt from the declines themselves: about as much work as linting a hundred files,
+        /// which is why the built-in packs' tables are computed ahead (`NeutralDeclineKeys.swift`).
+        init(learningFrom declines: [String]) {
+            var words: [UInt64] = []
+            var parts: [UInt64] = []
             for decline in declines {
                 let scalars = NeutralDeclines.normalized(decline)
                 let pieces = NeutralDeclines.pieces(of: scalars)
-                for word in pieces.words { words.insert(NeutralDeclines.key(scalars[word])) }
+                for word in pieces.words { words.append(NeutralDeclines.key(scalars[word])) }
                 for run in pieces.runs {
                     for start in run {
                         NeutralDeclines.forEachPart(of: scalars, in: run, from: start) { hash, _ in
-                            parts.insert(hash)
+                            parts.append(hash)
                         }
                     }
                 }
             }
-            self.words = words
-            self.parts = parts
+            self.init(words: Self.sortedDistinct(words), parts: Self.sortedDistinct(parts))
+        }
+
+        func hasWord(_ key: UInt64) -> Bool { Self.contains(key, in: words) }
+        func hasPart(_ key: UInt64) -> Bool { Self.contains(key, in: parts) }
+
+        private static func contains(_ key: UInt64, in keys: [UInt64]) -> Bool {
+            let index = keys.lowerBound(of: key)
+            return index < keys.count && keys[index] == key
+        }
+
+        private static func sortedDistinct(_ keys: [UInt64]) -> [UInt64] {
+            var distinct: [UInt64] = []
+            distinct.reserveCapacity(keys.count)
+            for key in keys.sorted() where key != distinct.last { distinct.append(key) }
+            return distinct
         }
     }
 
@@ -54,15 +74,42 @@ final class NeutralDeclines: Sendable {
         self.declines = declines
     }
 
+    /// What a confirmshaming detector learns from: the `neutral-declines`, then the
+    /// `neutral-dismiss` labels; nil without neutral declines, when every word would be unknown.
+    static func declines(in vocabularies: [String: [String]]) -> [String]? {
+        guard let neutral = vocabularies["neutral-declines"], !neutral.isEmpty else { return nil }
+        return neutral + (vocabularies["neutral-dismiss"] ?? [])
+    }
+
+    /// The tables of `declines`: the precomputed ones when they are the built-in packs' declines
+    /// (same fingerprint), else learnt now (a pack that adds declines of its own).
+    static func tables(for declines: [String]) -> Tables {
+        fingerprint(of: declines) == builtInFingerprint
+            ? Tables(words: builtInWords, parts: builtInParts) : Tables(learningFrom: declines)
+    }
+
+    /// FNV-1a over the UTF-8 of the declines, each ended by 0xFF (which UTF-8 never holds).
+    static func fingerprint(of declines: [String]) -> UInt64 {
+        var hash = offsetBasis
+        for var decline in declines {
+            // From the bytes: the string view's iterator costs ten times more.
+            decline.withUTF8 { bytes in
+                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            }
+            hash = (hash ^ 0xFF) &* 0x100_0000_01b3
+        }
+        return hash
+    }
+
     /// The span of `text` (normalised offsets) from the first to the last word or part that no
     /// neutral decline has; nil when every word is known, or when the label's language is not
     /// covered (`inKnownLanguage`: other vocabularies found wording of the label).
     func unexplained(in text: NormalizedText, inKnownLanguage: Bool) -> Range<Int>? {
         let tables = self.tables.withLock { tables in
             if let tables { return tables }
-            let built = Tables(declines: declines)
-            tables = built
-            return built
+            let found = Self.tables(for: declines)
+            tables = found
+            return found
         }
         let scalars = text.scalars
         let pieces = Self.pieces(of: scalars)
@@ -70,7 +117,7 @@ final class NeutralDeclines: Sendable {
         var inCoveredLanguage = inKnownLanguage || Self.hasCoveredLanguageLetter(scalars)
         for word in pieces.words {
             let key = Self.key(scalars[word])
-            if tables.words.contains(key) {
+            if tables.hasWord(key) {
                 inCoveredLanguage = true
             } else {
                 unknown.append(word)
@@ -84,7 +131,7 @@ final class NeutralDeclines: Sendable {
             while start < run.upperBound {
                 var known = start
                 Self.forEachPart(of: scalars, in: run, from: start) { hash, end in
-                    if tables.parts.contains(hash) { known = end }
+                    if tables.hasPart(hash) { known = end }
                 }
                 if known > start {
                     inCoveredLanguage = true
