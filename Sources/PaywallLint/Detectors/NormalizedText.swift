@@ -58,23 +58,23 @@ public final class NormalizedText: Sendable {
         while start < source.count {
             var end = start + 1
             while end < source.count, Self.combinesWithPrevious(source[end]) { end += 1 }
-            func emit(_ scalar: Unicode.Scalar) {
-                Self.fold(scalar) { folded in
-                    out.append(folded)
-                    starts.append(Int32(truncatingIfNeeded: start))
-                    ends.append(Int32(truncatingIfNeeded: end))
-                }
-            }
+            let segmentStart = out.count
             let first = source[start]
             if end == start + 1,
                 first.isASCII || Scalars.commonLetterFolded(first) != nil
                     || !first.properties.changesWhenNFKCCaseFolded
             {
-                emit(first)
+                Self.fold(first, into: &out)
             } else {
                 for normalized in CompatibilityNormalization.normalize(source[start..<end]) {
-                    emit(normalized)
+                    Self.fold(normalized, into: &out)
                 }
+            }
+            // Each scalar the segment became came from all of it. (Appended here rather than by
+            // a closure that `fold` calls: captured arrays cost an exclusivity check per access.)
+            for _ in segmentStart..<out.count {
+                starts.append(Int32(truncatingIfNeeded: start))
+                ends.append(Int32(truncatingIfNeeded: end))
             }
             start = end
         }
@@ -219,36 +219,36 @@ public final class NormalizedText: Sendable {
         scalar.value >= 0x41 && scalar.value <= 0x5A ? Unicode.Scalar(UInt8(scalar.value + 0x20)) : scalar
     }
 
-    /// Case folding of one NFKC scalar, calling `emit` for each resulting scalar.
-    private static func fold(_ scalar: Unicode.Scalar, _ emit: (Unicode.Scalar) -> Void) {
+    /// Case folding of one NFKC scalar, appended to `out`.
+    private static func fold(_ scalar: Unicode.Scalar, into out: inout [Unicode.Scalar]) {
         if scalar.isASCII {
-            emit(asciiLowercased(scalar))
+            out.append(asciiLowercased(scalar))
             return
         }
         // The common scripts' letters without property lookups.
         if let letter = Scalars.commonLetterFolded(scalar) {
-            emit(letter)
+            out.append(letter)
             return
         }
         switch scalar.value {
         case 0xDF, 0x1E9E:  // ß, ẞ: full case folding
-            emit("s")
-            emit("s")
+            out.append("s")
+            out.append("s")
         case 0x3C2:  // final sigma
-            emit("σ")
+            out.append("σ")
         case 0x130:  // Turkish dotted capital I: "i", not "i" + a combining dot ("İlk" is "ilk")
-            emit("i")
+            out.append("i")
         case 0x2018, 0x2019, 0x02BC:  // typographic apostrophes
-            emit("'")
+            out.append("'")
         case 0x2010, 0x2011:  // hyphen, non-breaking hyphen
-            emit("-")
+            out.append("-")
         default:
             if scalar.properties.isDefaultIgnorableCodePoint { return }
             guard scalar.properties.changesWhenLowercased else {
-                emit(scalar)
+                out.append(scalar)
                 return
             }
-            for lower in scalar.properties.lowercaseMapping.unicodeScalars { emit(lower) }
+            out.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
         }
     }
 }
