@@ -84,9 +84,11 @@ final class NeutralDeclines: Sendable {
     /// The tables of `declines`: the precomputed ones when they are the built-in packs' declines
     /// (same fingerprint), else learnt now (a pack that adds declines of its own).
     static func tables(for declines: [String]) -> Tables {
-        fingerprint(of: declines) == builtInFingerprint
-            ? Tables(words: builtInWords, parts: builtInParts) : Tables(learningFrom: declines)
+        fingerprint(of: declines) == builtInFingerprint ? builtInTables : Tables(learningFrom: declines)
     }
+
+    /// The built-in packs' tables, as `NeutralDeclineKeys.swift` holds them.
+    static var builtInTables: Tables { Tables(words: builtInWords, parts: builtInParts) }
 
     /// FNV-1a over the UTF-8 of the declines, each ended by 0xFF (which UTF-8 never holds).
     static func fingerprint(of declines: [String]) -> UInt64 {
@@ -94,9 +96,9 @@ final class NeutralDeclines: Sendable {
         for var decline in declines {
             // From the bytes: the string view's iterator costs ten times more.
             decline.withUTF8 { bytes in
-                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+                for byte in bytes { hash = mix(hash, UInt32(byte)) }
             }
-            hash = (hash ^ 0xFF) &* 0x100_0000_01b3
+            hash = mix(hash, 0xFF)
         }
         return hash
     }
@@ -178,13 +180,14 @@ final class NeutralDeclines: Sendable {
 
     private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
 
+    /// One FNV-1a step, for a scalar's value or a byte.
     @inline(__always)
-    private static func mix(_ hash: UInt64, _ scalar: Unicode.Scalar) -> UInt64 {
-        (hash ^ UInt64(scalar.value)) &* 0x100_0000_01b3
+    private static func mix(_ hash: UInt64, _ value: UInt32) -> UInt64 {
+        (hash ^ UInt64(value)) &* 0x100_0000_01b3
     }
 
     private static func key(_ scalars: ArraySlice<Unicode.Scalar>) -> UInt64 {
-        scalars.reduce(offsetBasis, mix)
+        scalars.reduce(offsetBasis) { mix($0, $1.value) }
     }
 
     /// The key and end of each part of `run` that starts at `start`, two to `longestPart` scalars
@@ -192,9 +195,9 @@ final class NeutralDeclines: Sendable {
     private static func forEachPart(
         of scalars: [Unicode.Scalar], in run: Range<Int>, from start: Int, _ body: (UInt64, Int) -> Void
     ) {
-        var hash = mix(offsetBasis, scalars[start])
+        var hash = mix(offsetBasis, scalars[start].value)
         for end in (start + 1)..<min(run.upperBound, start + longestPart) {
-            hash = mix(hash, scalars[end])
+            hash = mix(hash, scalars[end].value)
             body(hash, end + 1)
         }
     }
