@@ -43,7 +43,7 @@ public enum Dialect: String, Sendable, CaseIterable {
         var declared: NodeID?
         for pair in document.pairs(of: root) {
             let key = document[pair.key].text
-            keys.formUnion(ShapeKeys.named[key] ?? [])
+            keys.formUnion(ShapeKeys.of(key))
             if key == "dialect" { declared = pair.value }
         }
         if let declared {
@@ -79,7 +79,18 @@ private struct ShapeKeys: OptionSet {
     /// Keys only the canonical dialect has; three of them make a canonical paywall.
     static let canonicalOnly = ShapeKeys(rawValue: 0xFF << 8)
 
-    static let named: [String: ShapeKeys] = [
+    /// The bits of a top-level key: its digest (length and first bytes, `DocumentBuilder.keyDigest`)
+    /// looked for among the names', and the text compared only where a digest agrees, so most
+    /// keys cost a few integer comparisons rather than hashing a string.
+    static func of(_ key: String) -> ShapeKeys {
+        let digest = DocumentBuilder.keyDigest(key)
+        for (name, nameDigest, bits) in byDigest where nameDigest == digest && name == key { return bits }
+        return []
+    }
+
+    private static let byDigest = named.map { ($0.key, DocumentBuilder.keyDigest($0.key), $0.value) }
+
+    private static let named: [String: ShapeKeys] = [
         "paywall": .paywall, "headline": .headline, "productIDs": .productIDs, "ctaTitle": .ctaTitle,
         "template_name": .templateName, "localized_strings_by_tier": .localizedStringsByTier,
         "localized_strings": .localizedStrings, "config": .config,

@@ -126,16 +126,19 @@ public struct Document: Sendable {
 
     /// The items of a sequence.
     public func items(of id: NodeID) -> ArraySlice<NodeID> {
-        let node = nodes[Int(id)]
-        guard node.kind == .sequence else { return [] }
-        return children[Int(node.firstChild)..<Int(node.firstChild + node.childCount)]
+        let index = Int(id)
+        guard nodes[index].kind == .sequence else { return [] }
+        let first = Int(nodes[index].firstChild)
+        return children[first..<first + Int(nodes[index].childCount)]
     }
 
     /// The key/value pairs of a mapping, in document order.
     public func pairs(of id: NodeID) -> MappingPairs {
-        let node = nodes[Int(id)]
-        guard node.kind == .mapping else { return MappingPairs(children: [], start: 0, count: 0) }
-        return MappingPairs(children: children, start: Int(node.firstChild), count: Int(node.childCount) / 2)
+        // Fields read in place: a `let` copy of the node retains and releases its text.
+        let index = Int(id)
+        guard nodes[index].kind == .mapping else { return MappingPairs(children: [], start: 0, count: 0) }
+        return MappingPairs(
+            children: children, start: Int(nodes[index].firstChild), count: Int(nodes[index].childCount) / 2)
     }
 
     /// The value of `key` in a mapping (the last one when the key is duplicated, as most decoders do).
@@ -183,13 +186,16 @@ public struct Document: Sendable {
 
     /// Whether the node is a YAML/JSON null: `null`, `~`, empty plain scalar.
     public func isNull(_ id: NodeID) -> Bool {
-        let node = nodes[Int(id)]
-        // The length first: most values are longer than "null", and comparing a string with each
-        // spelling costs more than counting its bytes.
-        guard node.kind == .scalar, node.style == .plain, !node.hasTag, node.text.utf8.count <= 4 else {
+        let index = Int(id)
+        // Fields read in place, as in `pairs(of:)`. The length first: most values are longer
+        // than "null", and comparing a string with each spelling costs more than counting its
+        // bytes.
+        guard nodes[index].kind == .scalar, nodes[index].style == .plain, !nodes[index].hasTag,
+            nodes[index].text.utf8.count <= 4
+        else {
             return false
         }
-        switch node.text {
+        switch nodes[index].text {
         case "", "~", "null", "Null", "NULL": return true
         default: return false
         }

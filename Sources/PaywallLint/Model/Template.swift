@@ -30,8 +30,10 @@ public struct Template: Sendable {
         /// earlier one of the worker, or the worker's texts have been repeating (`TemplateCache`).
         let keepsDetections = Atomic<Bool>(false)
         /// What each rule's detector found in the text, by `RuleContext.detectorKey`, once it
-        /// keeps them. Kept with the text, so a later file that repeats it reuses it.
-        let detections = Mutex<[Int: [DetectorMatch]]>([:])
+        /// keeps them. Kept with the text, so a later file that repeats it reuses it. A list
+        /// searched in order, not a dictionary: a text holds a few dozen at most, and hashing the
+        /// key cost more than comparing it with each.
+        let detections = Mutex<[(key: Int, matches: [DetectorMatch])]>([])
 
         init(raw: String, rawCount: Int, parsed: Parser) {
             self.raw = raw
@@ -55,9 +57,11 @@ public struct Template: Sendable {
     /// What the detector `key` finds in this text: computed by `detect` the first time, then
     /// kept.
     func detections(_ key: Int, _ detect: () -> [DetectorMatch]) -> [DetectorMatch] {
-        if let known = storage.detections.withLock({ $0[key] }) { return known }
+        if let known = storage.detections.withLock({ $0.first { $0.key == key }?.matches }) { return known }
         let found = detect()
-        storage.detections.withLock { $0[key] = found }
+        storage.detections.withLock { kept in
+            if !kept.contains(where: { $0.key == key }) { kept.append((key, found)) }
+        }
         return found
     }
 
