@@ -84,6 +84,28 @@ import Testing
         #expect(found >= 475, "found \(found) of 500")
     }
 
+    /// A text keeps what each detector found and hands it back without running the detector
+    /// again; past `maxKeptDetections` keys it keeps no more (the list is searched in order), and
+    /// a detector not kept runs each time, with the same answer.
+    @Test func keptDetectionsAreReusedUpToTheirLimit() {
+        let template = Template("Save 50% today")
+        var runs = 0
+        func detect(_ key: Int) -> [DetectorMatch] {
+            template.detections(key) {
+                runs += 1
+                return [DetectorMatch(range: key..<(key + 1), text: "")]
+            }
+        }
+        let limit = Template.maxKeptDetections
+        for key in 0..<limit { _ = detect(key) }
+        #expect(runs == limit)
+        for key in 0..<limit { #expect(detect(key).first?.range == key..<(key + 1)) }
+        #expect(runs == limit)
+        #expect(detect(limit).first?.range == limit..<(limit + 1))
+        #expect(detect(limit).first?.range == limit..<(limit + 1))
+        #expect(runs == limit + 2)
+    }
+
     /// A paywall of thousands of locales has its rules run on two threads; the findings are the
     /// same, in the same order, as one thread's, however the rules fall to the threads.
     @Test func rulesRunSideBySideFindWhatOneThreadFinds() throws {

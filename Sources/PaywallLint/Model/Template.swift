@@ -31,8 +31,9 @@ public struct Template: Sendable {
         let keepsDetections = Atomic<Bool>(false)
         /// What each rule's detector found in the text, by `RuleContext.detectorKey`, once it
         /// keeps them. Kept with the text, so a later file that repeats it reuses it. A list
-        /// searched in order, not a dictionary: a text holds a few dozen at most, and hashing the
-        /// key cost more than comparing it with each.
+        /// searched in order, not a dictionary: one configuration's text rules keep a few dozen,
+        /// and hashing the key cost more than comparing it with each. Past `maxKeptDetections`
+        /// (a run with many configurations) results are no longer kept, so a search stays short.
         let detections = Mutex<[(key: Int, matches: [DetectorMatch])]>([])
 
         init(raw: String, rawCount: Int, parsed: Parser) {
@@ -60,10 +61,14 @@ public struct Template: Sendable {
         if let known = storage.detections.withLock({ $0.first { $0.key == key }?.matches }) { return known }
         let found = detect()
         storage.detections.withLock { kept in
-            if !kept.contains(where: { $0.key == key }) { kept.append((key, found)) }
+            if kept.count < Self.maxKeptDetections, !kept.contains(where: { $0.key == key }) {
+                kept.append((key, found))
+            }
         }
         return found
     }
+
+    static let maxKeptDetections = 128
 
     public var raw: String { storage.raw }
     /// The number of scalars in `raw`.
