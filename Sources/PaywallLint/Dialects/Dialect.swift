@@ -88,15 +88,13 @@ private struct ShapeKeys: OptionSet {
         return []
     }
 
-    private static let byDigest = named.map { ($0.key, DocumentBuilder.keyDigest($0.key), $0.value) }
-
-    private static let named: [String: ShapeKeys] = [
-        "paywall": .paywall, "headline": .headline, "productIDs": .productIDs, "ctaTitle": .ctaTitle,
-        "template_name": .templateName, "localized_strings_by_tier": .localizedStringsByTier,
-        "localized_strings": .localizedStrings, "config": .config,
-        "products": ShapeKeys(rawValue: 1 << 8), "highlighted_product": ShapeKeys(rawValue: 1 << 9),
-        "cta": ShapeKeys(rawValue: 1 << 10), "close": ShapeKeys(rawValue: 1 << 11),
-        "restore": ShapeKeys(rawValue: 1 << 12), "links": ShapeKeys(rawValue: 1 << 13),
-        "disclosure": ShapeKeys(rawValue: 1 << 14), "presentation": ShapeKeys(rawValue: 1 << 15),
-    ]
+    private static let byDigest = [
+        ("paywall", .paywall), ("headline", .headline), ("productIDs", .productIDs), ("ctaTitle", .ctaTitle),
+        ("template_name", .templateName), ("localized_strings_by_tier", .localizedStringsByTier),
+        ("localized_strings", .localizedStrings), ("config", .config),
+        ("products", ShapeKeys(rawValue: 1 << 8)), ("highlighted_product", ShapeKeys(rawValue: 1 << 9)),
+        ("cta", ShapeKeys(rawValue: 1 << 10)), ("close", ShapeKeys(rawValue: 1 << 11)),
+        ("restore", ShapeKeys(rawValue: 1 << 12)), ("links", ShapeKeys(rawValue: 1 << 13)),
+        ("disclosure", ShapeKeys(rawValue: 1 << 14)), ("presentation", ShapeKeys(rawValue: 1 << 15)),
+    ].map { (name: String, bits: ShapeKeys) in (name, DocumentBuilder.keyDigest(name), bits) }
 }

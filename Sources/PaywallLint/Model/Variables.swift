@@ -49,6 +49,7 @@ public struct VariableCatalog: Sendable {
     func kindBits(of template: Template) -> UInt32 {
         template.variables.reduce(0) { bits, variable in bits | (kind(of: variable.name)?.bit ?? 0) }
     }
+
     public var names: [String] { kinds.keys.sorted() }
 
     /// FORMAT.md's variables: the canonical and remote-config dialects.
