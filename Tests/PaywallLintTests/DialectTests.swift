@@ -82,6 +82,42 @@ struct DialectTests {
         #expect(json.findings.first?.span.start == SourcePosition(line: 1, column: 28))
     }
 
+    /// Thousands of locales are read half by each of two threads; the model and the findings are
+    /// the same, in the same order, as one thread's.
+    @Test func localesReadSideBySideMakeWhatOneThreadMakes() throws {
+        var text = "paywall: 1\nheadline: Go Pro\ncta: Start\nlocalizations:\n"
+        let headlines = [
+            "Go Pro {{ price }}", "Go Pro {{ pirce }}", "Go Pro {{ price }", "Go Pro", "Go {{ }}",
+        ]
+        for k in 0..<40 {
+            text += "  x-\(k):\n    headline: \(headlines[k % headlines.count]) (\(k % 7))\n"
+            text += k % 6 == 0 ? "    bullets: one\n" : "    bullets: [A (\(k)), B]\n"
+            text += k % 9 == 0 ? "    ctaa: Go\n" : "    cta: {text: Subscribe (\(k))}\n"
+            text += "    products: {p1: {label: \"{{ product_name }}\", badge: Best \(k % 3)}}\n"
+        }
+        let document = try #require(read(text).documents.first)
+        let root = try #require(document.root)
+        func model(sideBySideFrom: Int) -> (model: String, findings: [String]) {
+            let (paywall, findings) = CanonicalDialect.read(
+                document, root: root, format: .yaml, templates: TemplateCache(),
+                sideBySideFrom: sideBySideFrom)
+            let ranges = paywall.localizations.map { "\($0.locale.value) \($0.copies)" }
+            return (
+                ModelDump.text(paywall) + ranges.joined(separator: "\n"),
+                findings.map { "\($0.span.start) \($0.ruleID) \($0.message)" }
+            )
+        }
+        let inTurn = model(sideBySideFrom: .max)
+        // 8 each of an unknown, a malformed and an empty placeholder, 7 bullets not a list, 5 `ctaa`.
+        #expect(inTurn.findings.count == 36)
+        #expect(inTurn.model.contains("localization x-39 @"))
+        for _ in 0..<5 {
+            let sideBySide = model(sideBySideFrom: 2)
+            #expect(sideBySide.model == inTurn.model)
+            #expect(sideBySide.findings == inTurn.findings)
+        }
+    }
+
     @Test("plain YAML values that change type: text kept, warning given")
     func yamlAmbiguity() throws {
         let report = try lintCore(

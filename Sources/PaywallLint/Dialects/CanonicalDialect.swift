@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Reads FORMAT.md's canonical dialect (`paywall: 1`) onto the model.
 struct CanonicalDialect {
     static let topLevelKeys = [
@@ -14,6 +16,8 @@ struct CanonicalDialect {
 
     var reader: ModelReader
     var paywall: Paywall
+    /// The number of locales from which they are read on two threads: `localesReadSideBySide` but in tests.
+    private var sideBySideFrom = Self.localesReadSideBySide
 
     init(document: Document, root: NodeID, format: SourceFormat, templates: TemplateCache) {
         reader = ModelReader(document: document, format: format, dialect: .canonical, templates: templates)
@@ -22,10 +26,13 @@ struct CanonicalDialect {
             document: document, defaultLocale: "en")
     }
 
-    static func read(_ document: Document, root: NodeID, format: SourceFormat, templates: TemplateCache)
-        -> (Paywall, [Finding])
-    {
+    /// `sideBySideFrom` is for tests, to read a few locales both ways.
+    static func read(
+        _ document: Document, root: NodeID, format: SourceFormat, templates: TemplateCache,
+        sideBySideFrom: Int = Self.localesReadSideBySide
+    ) -> (Paywall, [Finding]) {
         var dialect = CanonicalDialect(document: document, root: root, format: format, templates: templates)
+        dialect.sideBySideFrom = sideBySideFrom
         dialect.readTopLevel(root)
         return (dialect.paywall.movedOut(), dialect.reader.findings)
     }
@@ -304,6 +311,12 @@ struct CanonicalDialect {
         paywall.copy = copy
     }
 
+    /// Locales from which a file's localizations are read on two threads, half each: the copy
+    /// strings of thousands of locales (a 5 MB file) are most of its reading after the YAML, and
+    /// nothing else runs meanwhile. Fewer are read in turn, where a second thread would cost
+    /// more than it saves and the files beside it keep the cores busy.
+    static let localesReadSideBySide = 512
+
     /// `localizations: {de: {headline, bullets, cta, …}}`: each locale overrides copy fields in the
     /// same shape as the top level.
     private mutating func readLocalizations(_ node: NodeID) {
@@ -314,11 +327,54 @@ struct CanonicalDialect {
             }
             return
         }
+        let pairs = document.pairs(of: node)
+        guard pairs.count >= sideBySideFrom, pairs.count >= 2 else {
+            readLocales(pairs[...], expectedLocales: pairs.count)
+            return
+        }
+        // The second half by a reader of its own (its own template cache: a cache serves one
+        // thread), appended after the first: the same model and findings, in the same order.
+        let middle = pairs.count / 2
+        var second = CanonicalDialect(
+            document: document, root: paywall.place.node, format: reader.format,
+            templates: TemplateCache())
+        withUnsafeMutablePointer(to: &self) { first in
+            withUnsafeMutablePointer(to: &second) { second in
+                let halves = Halves(first: first, second: second)
+                DispatchQueue.concurrentPerform(iterations: 2) { half in
+                    if half == 0 {
+                        halves.first.pointee.readLocales(pairs[..<middle], expectedLocales: pairs.count)
+                    } else {
+                        halves.second.pointee.readLocales(
+                            pairs[middle...], expectedLocales: pairs.count - middle)
+                    }
+                }
+            }
+        }
+        let offset = paywall.copy.count
+        paywall.copy += second.paywall.copy
+        for var localization in second.paywall.localizations {
+            localization.copies =
+                (localization.copies.lowerBound + offset)..<(localization.copies.upperBound + offset)
+            paywall.localizations.append(localization)
+        }
+        reader.findings += second.reader.findings
+    }
+
+    /// The two readers of a file's localizations, each used by one thread only.
+    private struct Halves: @unchecked Sendable {
+        let first: UnsafeMutablePointer<CanonicalDialect>
+        let second: UnsafeMutablePointer<CanonicalDialect>
+    }
+
+    /// Reads `pairs` of the localizations, appending their copy to `paywall.copy`, with room
+    /// made for `expectedLocales` of them at the first.
+    private mutating func readLocales(_ pairs: Slice<MappingPairs>, expectedLocales: Int) {
+        let document = reader.document
         let known = [
             "headline", "subhead", "bullets", "cta", "close", "restore", "disclosure", "price", "products",
             "elements",
         ]
-        let pairs = document.pairs(of: node)
         for pair in pairs {
             let locale = Field(document[pair.key].text, node: pair.key, span: document[pair.key].span)
             let name = locale.value
@@ -393,7 +449,7 @@ struct CanonicalDialect {
                 // first, so thousands of locales do not grow the array by copying it (the
                 // peak of a large file). At most one per node: a hostile file's estimate must
                 // not allocate gigabytes.
-                let expected = paywall.copy.count + copy.count * pairs.count
+                let expected = paywall.copy.count + copy.count * expectedLocales
                 paywall.copy.reserveCapacity(min(expected, document.nodes.count))
             }
             let copies = paywall.copy.count..<(paywall.copy.count + copy.count)
