@@ -131,6 +131,54 @@ struct DocumentErrorTests {
         #expect(read("").findings.isEmpty)
         #expect(findingsSummary(read("", name: "t.json").findings) == ["1:1 core/parse-error"])
     }
+
+    /// A large file is parsed by libyaml on a second thread, batches of events ahead of their
+    /// handling; what it reads is the same as one thread's, including where it stops: at a
+    /// parse error, at a crossed limit, at the end of a stream of several documents.
+    @Test func parsingAheadReadsWhatOneThreadReads() throws {
+        var big = "defaults: &d {kind: auto_renewable, badge: Best}\nitems:\n"
+        for k in 0..<1_500 { big += "  - {<<: *d, id: p\(k), label: \"Item \(k)\", tags: [a, b]}\n" }
+        var fewAliases = ReadLimits()
+        fewAliases.maxAliasExpansion = 2_000
+        // Each with the rule of the finding where reading stops, if any.
+        let cases: [(name: String, text: String, limits: ReadLimits, stop: String?)] = [
+            ("large", big, .default, nil),
+            ("parse error", big + "broken: [a, b\nnext: 1\n", .default, CoreRuleID.parseError),
+            ("parse error in the first batch", "a: [1\nb: 2\n", .default, CoreRuleID.parseError),
+            ("alias limit", big, fewAliases, CoreRuleID.limits),
+            ("depth limit", big + "deep: " + String(repeating: "[", count: 80), .default, CoreRuleID.limits),
+            ("documents", big + "---\n" + big + "...\n---\nlast: 1\n", .default, nil),
+            ("empty", "", .default, nil),
+        ]
+        func dump(_ documents: [Document], _ findings: [Finding]) -> [String] {
+            var lines = findings.map { "\($0.ruleID) \($0.span) \($0.message)" }
+            for document in documents {
+                lines.append("document, root \(document.root.map(String.init) ?? "none")")
+                for node in document.nodes {
+                    lines.append(
+                        "\(node.kind) \(node.style) \(node.start)-\(node.end) \(node.tagIndex) \(node.text) "
+                            + "\(node.firstChild)+\(node.childCount) in \(node.parent).\(node.indexInParent)")
+                }
+                lines.append(document.children.map(String.init).joined(separator: " "))
+            }
+            return lines
+        }
+        for item in cases {
+            let bytes = Array(item.text.utf8)
+            var findings: [Finding] = []
+            let oneThread = YAMLReader.read(
+                bytes, limits: item.limits, findings: &findings, parsedAheadFrom: .max)
+            let expected = dump(oneThread, findings)
+            #expect(findings.last?.ruleID == item.stop, "\(item.name)")
+            #expect(expected.isEmpty == (item.name == "empty"), "\(item.name)")
+            for _ in 0..<3 {
+                var aheadFindings: [Finding] = []
+                let ahead = YAMLReader.read(
+                    bytes, limits: item.limits, findings: &aheadFindings, parsedAheadFrom: 0)
+                #expect(dump(ahead, aheadFindings) == expected, "\(item.name)")
+            }
+        }
+    }
 }
 
 @Suite("Safety limits")

@@ -1,14 +1,30 @@
 import CYAML
+import Dispatch
+import Synchronization
 
 /// Reads a YAML stream into documents through libyaml's event API, which gives a start and end
 /// mark for every node. Aliases share the anchored node (no copy); merge keys are resolved.
 enum YAMLReader {
-    static func read(_ bytes: [UInt8], limits: ReadLimits, findings: inout [Finding]) -> [Document] {
+    /// Input size from which libyaml parses on a second thread, ahead of the events' handling
+    /// (`EventPipe`): in a 5 MB file, handling the events is a third of the reading, and nothing
+    /// else runs meanwhile. Smaller files are read on one thread, beside the other files.
+    static let parsedAheadFrom = 1 << 20
+
+    /// `parsedAheadFrom` is for tests, to read small inputs both ways.
+    static func read(
+        _ bytes: [UInt8], limits: ReadLimits, findings: inout [Finding],
+        parsedAheadFrom: Int = parsedAheadFrom
+    ) -> [Document] {
         var reader = EventReader(limits: limits, sizeHint: bytes.count)
         bytes.withUnsafeBufferPointer { buffer in
             // libyaml counts a byte-order mark as a column; it is not one.
             let hasBOM = buffer.starts(with: [0xEF, 0xBB, 0xBF])
-            reader.run(hasBOM ? UnsafeBufferPointer(rebasing: buffer[3...]) : buffer)
+            let input = hasBOM ? UnsafeBufferPointer(rebasing: buffer[3...]) : buffer
+            if input.count >= parsedAheadFrom {
+                reader.runParsingAhead(input)
+            } else {
+                reader.run(input)
+            }
         }
         findings.append(contentsOf: reader.findings)
         return reader.documents
@@ -49,10 +65,10 @@ private struct EventReader {
             var event = yaml_event_t()
             while true {
                 guard yaml_parser_parse(&parser, &event) == 1 else {
-                    reportParserError(parser)
+                    report(ParserError(parser))
                     return
                 }
-                let keepGoing = handle(event)
+                let keepGoing = handle(Event(event))
                 let done = event.type == YAML_STREAM_END_EVENT
                 yaml_event_delete(&event)
                 if !keepGoing || done { return }
@@ -60,10 +76,39 @@ private struct EventReader {
         }
     }
 
+    /// As `run`, with libyaml parsing on another thread, batches of events ahead: the same
+    /// events handled in the same order, so the same documents and findings.
+    mutating func runParsingAhead(_ buffer: UnsafeBufferPointer<UInt8>) {
+        let pipe = EventPipe()
+        let input = EventPipe.Input(buffer: buffer)
+        DispatchQueue.global().async { pipe.parse(input) }
+        var keepGoing = true
+        while true {
+            let batch = pipe.next()
+            batch.pointee.bytes.withUnsafeBufferPointer { bytes in
+                // Past a crossed limit the rest is skipped, until the parser has stopped.
+                for record in batch.pointee.records where keepGoing {
+                    keepGoing = handle(record.event(in: bytes))
+                }
+            }
+            let (isLast, error, couldNotStart) = (
+                batch.pointee.isLast, batch.pointee.error, batch.pointee.couldNotStart
+            )
+            pipe.handled()
+            if !keepGoing { pipe.stop() }
+            if isLast {
+                if couldNotStart { fail("libyaml could not start", at: .start) }
+                if keepGoing, let error { report(error) }
+                break
+            }
+        }
+        pipe.waitUntilParsed()
+    }
+
     /// Handles one event; false stops reading (a limit was crossed).
-    private mutating func handle(_ event: yaml_event_t) -> Bool {
-        let start = position(event.start_mark)
-        let end = position(event.end_mark)
+    private mutating func handle(_ event: Event) -> Bool {
+        let start = event.start
+        let end = event.end
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
             builder = DocumentBuilder(limits: limits, sizeHint: documents.isEmpty ? sizeHint : 0)
@@ -73,24 +118,21 @@ private struct EventReader {
         case YAML_DOCUMENT_END_EVENT:
             if let document = builder.finish(findings: &findings) { documents.append(document) }
         case YAML_SCALAR_EVENT:
-            let scalar = event.data.scalar
-            if scalar.length > limits.maxScalarBytes {
-                let size = scalar.length >> 10
+            if event.value.count > limits.maxScalarBytes {
+                let size = event.value.count >> 10
                 fail(
                     "a scalar of \(size) KiB is longer than the limit of \(limits.maxScalarBytes >> 10) KiB "
                         + "(raise it with --max-scalar-kib)", at: start)
                 return false
             }
-            let text = String(
-                decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+            let text = String(decoding: event.value, as: UTF8.self)
             let id = builder.scalar(
-                text, style: style(scalar.style), tag: tagName(scalar.tag), start: start, end: end)
-            added(id, size: 1, anchor: string(scalar.anchor))
+                text, style: style(event.style), tag: tagName(event.tag), start: start, end: end)
+            added(id, size: 1, anchor: string(event.anchor))
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             let isMapping = event.type == YAML_MAPPING_START_EVENT
-            let tag = tagName(isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag)
-            let anchor = string(
-                isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor)
+            let tag = tagName(event.tag)
+            let anchor = string(event.anchor)
             if let limit = builder.begin(isMapping ? .mapping : .sequence, tag: tag, at: start) {
                 findings.append(limit)
                 return false
@@ -101,7 +143,7 @@ private struct EventReader {
             let frame = openSizes.removeLast()
             added(id, size: frame.size, anchor: frame.anchor)
         case YAML_ALIAS_EVENT:
-            let name = string(event.data.alias.anchor) ?? ""
+            let name = string(event.anchor) ?? ""
             guard let target = anchors[name] else {
                 fail("alias *\(name) names no anchor defined before it", at: start)
                 return false
@@ -128,20 +170,8 @@ private struct EventReader {
         if let anchor, let id { anchors[anchor] = (id, size) }
     }
 
-    private mutating func reportParserError(_ parser: yaml_parser_t) {
-        let problem = string(parser.problem) ?? "invalid YAML"
-        var message = problem
-        if let context = string(parser.context) {
-            let contextAt = position(parser.context_mark)
-            message += " \(context) (started at \(contextAt))"
-        }
-        var at = position(parser.problem_mark)
-        if parser.error == YAML_READER_ERROR {
-            // Reader errors carry a byte offset, not a line; our own encoding check runs first,
-            // so this is rare (control characters).
-            at = SourcePosition(line: parser.mark.line + 1, column: parser.mark.column + 1)
-        }
-        fail(message, at: at, rule: CoreRuleID.parseError)
+    private mutating func report(_ error: ParserError) {
+        fail(error.message, at: error.position, rule: CoreRuleID.parseError)
     }
 
     private mutating func fail(
@@ -149,10 +179,6 @@ private struct EventReader {
     ) {
         findings.append(
             Finding(ruleID: rule, severity: .error, message: message, span: SourceSpan(at: position)))
-    }
-
-    private func position(_ mark: yaml_mark_t) -> SourcePosition {
-        SourcePosition(line: mark.line + 1, column: mark.column + 1)
     }
 
     private func style(_ style: yaml_scalar_style_t) -> ScalarStyle {
@@ -166,17 +192,238 @@ private struct EventReader {
     }
 
     /// The tag as written, with the standard `tag:yaml.org,2002:` prefix shown as `!!`.
-    private func tagName(_ tag: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+    private func tagName(_ tag: UnsafeBufferPointer<UInt8>?) -> String? {
         guard let name = string(tag) else { return nil }
         let standard = "tag:yaml.org,2002:"
         return name.hasPrefix(standard) ? "!!" + name.dropFirst(standard.count) : name
     }
 
-    private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
-        pointer.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+    private func string(_ bytes: UnsafeBufferPointer<UInt8>?) -> String? {
+        bytes.map { String(decoding: $0, as: UTF8.self) }
+    }
+}
+
+extension SourcePosition {
+    fileprivate init(_ mark: yaml_mark_t) {
+        self.init(line: mark.line + 1, column: mark.column + 1)
+    }
+}
+
+/// One libyaml event as the reader needs it: its kind, its marks, and the bytes of its value, tag
+/// and anchor, which point into libyaml's event or into a batch of copied events (`EventPipe`).
+private struct Event {
+    var type: yaml_event_type_t
+    var start: SourcePosition
+    var end: SourcePosition
+    var style = YAML_ANY_SCALAR_STYLE
+    var value = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    var tag: UnsafeBufferPointer<UInt8>?
+    var anchor: UnsafeBufferPointer<UInt8>?
+
+    init(type: yaml_event_type_t, start: SourcePosition, end: SourcePosition) {
+        self.type = type
+        self.start = start
+        self.end = end
     }
 
-    private func string(_ pointer: UnsafePointer<CChar>?) -> String? {
-        pointer.map { String(cString: $0) }
+    init(_ event: yaml_event_t) {
+        self.init(
+            type: event.type, start: SourcePosition(event.start_mark), end: SourcePosition(event.end_mark))
+        switch event.type {
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            style = scalar.style
+            value = UnsafeBufferPointer(start: scalar.value, count: scalar.length)
+            tag = Self.bytes(scalar.tag)
+            anchor = Self.bytes(scalar.anchor)
+        case YAML_MAPPING_START_EVENT:
+            tag = Self.bytes(event.data.mapping_start.tag)
+            anchor = Self.bytes(event.data.mapping_start.anchor)
+        case YAML_SEQUENCE_START_EVENT:
+            tag = Self.bytes(event.data.sequence_start.tag)
+            anchor = Self.bytes(event.data.sequence_start.anchor)
+        case YAML_ALIAS_EVENT:
+            anchor = Self.bytes(event.data.alias.anchor)
+        default:
+            break
+        }
     }
+
+    /// A NUL-terminated string of libyaml's, without its NUL.
+    private static func bytes(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> UnsafeBufferPointer<UInt8>? {
+        guard let pointer else { return nil }
+        var count = 0
+        while pointer[count] != 0 { count += 1 }
+        return UnsafeBufferPointer(start: pointer, count: count)
+    }
+}
+
+/// Why libyaml stopped, and where.
+private struct ParserError {
+    var message: String
+    var position: SourcePosition
+
+    init(_ parser: yaml_parser_t) {
+        message = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+        if let context = parser.context.map({ String(cString: $0) }) {
+            message += " \(context) (started at \(SourcePosition(parser.context_mark)))"
+        }
+        position = SourcePosition(parser.problem_mark)
+        if parser.error == YAML_READER_ERROR {
+            // Reader errors carry a byte offset, not a line; our own encoding check runs first,
+            // so this is rare (control characters).
+            position = SourcePosition(line: parser.mark.line + 1, column: parser.mark.column + 1)
+        }
+    }
+}
+
+/// Events handed from the thread that parses to the one that handles them, in batches through a
+/// ring of slots: at most `slotCount` batches ahead, so memory stays bounded whatever the file.
+/// The semaphores order every access to a slot: the parser fills a slot after `free` allows it,
+/// the reader reads it after `filled` says it was filled.
+private final class EventPipe: @unchecked Sendable {
+    /// Events copied out of libyaml's as they are parsed, so that libyaml's memory is freed at
+    /// once on its own thread (glibc keeps freed memory per thread: events freed by the reader
+    /// made every allocation of the parser take the slow path) and a batch's memory is reused.
+    struct Batch {
+        var records: [Record] = []
+        /// The values, tags and anchors of `records`, one after another.
+        var bytes: [UInt8] = []
+        /// The last batch: the stream ended, libyaml failed (`error`) or could not start, or the
+        /// reader stopped.
+        var isLast = false
+        var error: ParserError?
+        var couldNotStart = false
+
+        mutating func append(_ event: yaml_event_t) {
+            let view = Event(event)
+            let value = keep(view.value)
+            let tag = view.tag.map { keep($0) }
+            let anchor = view.anchor.map { keep($0) }
+            records.append(
+                Record(
+                    type: view.type, start: view.start, end: view.end, style: view.style, value: value,
+                    tag: tag, anchor: anchor))
+        }
+
+        private mutating func keep(_ part: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+            bytes.append(contentsOf: part)
+            return (bytes.count - part.count)..<bytes.count
+        }
+
+        mutating func clear() {
+            records.removeAll(keepingCapacity: true)
+            bytes.removeAll(keepingCapacity: true)
+            (isLast, error) = (false, nil)
+        }
+    }
+
+    /// An event of a batch, its parts as ranges of the batch's bytes.
+    struct Record {
+        var type: yaml_event_type_t
+        var start: SourcePosition
+        var end: SourcePosition
+        var style: yaml_scalar_style_t
+        var value: Range<Int>
+        var tag: Range<Int>?
+        var anchor: Range<Int>?
+
+        func event(in bytes: UnsafeBufferPointer<UInt8>) -> Event {
+            var event = Event(type: type, start: start, end: end)
+            event.style = style
+            event.value = UnsafeBufferPointer(rebasing: bytes[value])
+            event.tag = tag.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
+            event.anchor = anchor.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
+            return event
+        }
+    }
+
+    /// The bytes, read by the parsing thread while the reader waits for it to finish.
+    struct Input: @unchecked Sendable {
+        let buffer: UnsafeBufferPointer<UInt8>
+    }
+
+    private static let batchSize = 1024
+    private static let slotCount = 8
+    /// Memory of its own rather than an array, which the two threads would both mutate.
+    private let slots = UnsafeMutableBufferPointer<Batch>.allocate(capacity: slotCount)
+    private let filled = DispatchSemaphore(value: 0)
+    private let free = DispatchSemaphore(value: slotCount)
+    private let parsed = DispatchSemaphore(value: 0)
+    private let stopped = Atomic<Bool>(false)
+    /// The reader's slot; only the reader uses it.
+    private var readSlot = 0
+
+    init() { slots.initialize(repeating: Batch()) }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    /// On the parsing thread: parses until the stream ends, libyaml fails or the reader stops.
+    func parse(_ input: Input) {
+        defer { parsed.signal() }
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            free.wait()
+            (slots[0].isLast, slots[0].couldNotStart) = (true, true)
+            filled.signal()
+            return
+        }
+        defer { yaml_parser_delete(&parser) }
+        var empty: UInt8 = 0
+        withUnsafeMutablePointer(to: &empty) { emptyPointer in
+            let buffer = input.buffer
+            let base = buffer.count > 0 ? buffer.baseAddress! : UnsafePointer(emptyPointer)
+            yaml_parser_set_input_string(&parser, base, buffer.count)
+            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+            var slot = 0
+            while true {
+                free.wait()
+                let isLast = fill(&slots[slot], from: &parser)
+                filled.signal()
+                if isLast { return }
+                slot = (slot + 1) % Self.slotCount
+            }
+        }
+    }
+
+    /// Parses the next batch into the slot of a handled one; whether it is the last.
+    private func fill(_ batch: inout Batch, from parser: inout yaml_parser_t) -> Bool {
+        batch.clear()
+        while batch.records.count < Self.batchSize, !batch.isLast {
+            if stopped.load(ordering: .relaxed) {
+                batch.isLast = true
+                break
+            }
+            var event = yaml_event_t()
+            guard yaml_parser_parse(&parser, &event) == 1 else {
+                batch.error = ParserError(parser)
+                batch.isLast = true
+                break
+            }
+            batch.append(event)
+            batch.isLast = event.type == YAML_STREAM_END_EVENT
+            yaml_event_delete(&event)
+        }
+        return batch.isLast
+    }
+
+    /// On the reading thread: the next batch, once parsed; hand it back with `handled`.
+    func next() -> UnsafeMutablePointer<Batch> {
+        filled.wait()
+        return slots.baseAddress! + readSlot
+    }
+
+    /// The reader is done with the batch `next` gave it.
+    func handled() {
+        readSlot = (readSlot + 1) % Self.slotCount
+        free.signal()
+    }
+
+    /// Asks the parsing thread to end with its next batch.
+    func stop() { stopped.store(true, ordering: .relaxed) }
+
+    func waitUntilParsed() { parsed.wait() }
 }
