@@ -51,17 +51,7 @@ private struct EventReader {
     }
 
     mutating func run(_ buffer: UnsafeBufferPointer<UInt8>) {
-        var parser = yaml_parser_t()
-        guard yaml_parser_initialize(&parser) == 1 else {
-            fail("libyaml could not start", at: .start)
-            return
-        }
-        defer { yaml_parser_delete(&parser) }
-        var empty: UInt8 = 0
-        withUnsafeMutablePointer(to: &empty) { emptyPointer in
-            let base = buffer.count > 0 ? buffer.baseAddress! : UnsafePointer(emptyPointer)
-            yaml_parser_set_input_string(&parser, base, buffer.count)
-            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+        let started = withParser(reading: buffer) { parser in
             var event = yaml_event_t()
             while true {
                 guard yaml_parser_parse(&parser, &event) == 1 else {
@@ -74,6 +64,7 @@ private struct EventReader {
                 if !keepGoing || done { return }
             }
         }
+        if !started { report(.couldNotStart) }
     }
 
     /// As `run`, with libyaml parsing on another thread, batches of events ahead: the same
@@ -91,13 +82,10 @@ private struct EventReader {
                     keepGoing = handle(record.event(in: bytes))
                 }
             }
-            let (isLast, error, couldNotStart) = (
-                batch.pointee.isLast, batch.pointee.error, batch.pointee.couldNotStart
-            )
+            let (isLast, error) = (batch.pointee.isLast, batch.pointee.error)
             pipe.handled()
             if !keepGoing { pipe.stop() }
             if isLast {
-                if couldNotStart { fail("libyaml could not start", at: .start) }
                 if keepGoing, let error { report(error) }
                 break
             }
@@ -171,7 +159,7 @@ private struct EventReader {
     }
 
     private mutating func report(_ error: ParserError) {
-        fail(error.message, at: error.position, rule: CoreRuleID.parseError)
+        fail(error.message, at: error.position, rule: error.rule)
     }
 
     private mutating func fail(
@@ -258,10 +246,39 @@ private struct Event {
     }
 }
 
+/// Runs `body` with a libyaml parser reading `buffer` as UTF-8; false when libyaml could not
+/// start.
+private func withParser(
+    reading buffer: UnsafeBufferPointer<UInt8>, _ body: (inout yaml_parser_t) -> Void
+) -> Bool {
+    var parser = yaml_parser_t()
+    guard yaml_parser_initialize(&parser) == 1 else { return false }
+    defer { yaml_parser_delete(&parser) }
+    var empty: UInt8 = 0
+    withUnsafeMutablePointer(to: &empty) { emptyPointer in
+        let base = buffer.count > 0 ? buffer.baseAddress! : UnsafePointer(emptyPointer)
+        yaml_parser_set_input_string(&parser, base, buffer.count)
+        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+        body(&parser)
+    }
+    return true
+}
+
 /// Why libyaml stopped, and where.
 private struct ParserError {
     var message: String
     var position: SourcePosition
+    var rule = CoreRuleID.parseError
+
+    /// libyaml could not allocate its parser.
+    static let couldNotStart = ParserError(
+        message: "libyaml could not start", position: .start, rule: CoreRuleID.limits)
+
+    private init(message: String, position: SourcePosition, rule: String) {
+        self.message = message
+        self.position = position
+        self.rule = rule
+    }
 
     init(_ parser: yaml_parser_t) {
         message = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
@@ -289,11 +306,10 @@ private final class EventPipe: @unchecked Sendable {
         var records: [Record] = []
         /// The values, tags and anchors of `records`, one after another.
         var bytes: [UInt8] = []
-        /// The last batch: the stream ended, libyaml failed (`error`) or could not start, or the
-        /// reader stopped.
+        /// The last batch: the stream ended, libyaml failed or could not start (`error`), or
+        /// the reader stopped.
         var isLast = false
         var error: ParserError?
-        var couldNotStart = false
 
         mutating func append(_ event: yaml_event_t) {
             let view = Event(event)
@@ -364,20 +380,7 @@ private final class EventPipe: @unchecked Sendable {
     /// On the parsing thread: parses until the stream ends, libyaml fails or the reader stops.
     func parse(_ input: Input) {
         defer { parsed.signal() }
-        var parser = yaml_parser_t()
-        guard yaml_parser_initialize(&parser) == 1 else {
-            free.wait()
-            (slots[0].isLast, slots[0].couldNotStart) = (true, true)
-            filled.signal()
-            return
-        }
-        defer { yaml_parser_delete(&parser) }
-        var empty: UInt8 = 0
-        withUnsafeMutablePointer(to: &empty) { emptyPointer in
-            let buffer = input.buffer
-            let base = buffer.count > 0 ? buffer.baseAddress! : UnsafePointer(emptyPointer)
-            yaml_parser_set_input_string(&parser, base, buffer.count)
-            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+        let started = withParser(reading: input.buffer) { parser in
             var slot = 0
             while true {
                 free.wait()
@@ -386,6 +389,11 @@ private final class EventPipe: @unchecked Sendable {
                 if isLast { return }
                 slot = (slot + 1) % Self.slotCount
             }
+        }
+        if !started {
+            free.wait()
+            (slots[0].isLast, slots[0].error) = (true, .couldNotStart)
+            filled.signal()
         }
     }
 
