@@ -15,10 +15,8 @@ struct AdversarialTests {
     }
 
     func lint(_ name: String, _ bytes: [UInt8], _ arguments: [String] = []) throws -> Run {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "pl-adv-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try makeScratchDirectory("pl-adv")
+        defer { removeScratchDirectory(directory) }
         try Data(bytes).write(to: directory.appendingPathComponent(name))
         let clock = ContinuousClock()
         var result: (status: Int32, output: String, error: String)?
@@ -35,10 +33,8 @@ struct AdversarialTests {
 
     @Test("a 100 MB file is refused at 1:1 without being read")
     func hugeFile() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "pl-huge-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try makeScratchDirectory("pl-huge")
+        defer { removeScratchDirectory(directory) }
         let path = directory.appendingPathComponent("huge.yaml").path
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))

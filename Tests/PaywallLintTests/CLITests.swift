@@ -4,16 +4,10 @@ import Testing
 
 @Suite("Command line")
 struct CLITests {
-    func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "paywall-lint-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     @Test("exit 1 and an editor-style line for a broken file; 0 for --fail-on above it")
     func exitCodes() throws {
-        let directory = try temporaryDirectory()
+        let directory = try makeScratchDirectory("paywall-lint")
+        defer { removeScratchDirectory(directory) }
         try "paywall: 1\nheadline: a\nheadline: b\n".write(
             to: directory.appendingPathComponent("dup.yaml"), atomically: true, encoding: .utf8)
         let result = try runCLI(["--pack", "core", "dup.yaml"], in: directory)
@@ -34,7 +28,8 @@ struct CLITests {
     /// finds them, and the file after it is reported whole.
     @Test("a file of thousands of locales is reported whole, as the library lints it")
     func largeFile() throws {
-        let directory = try temporaryDirectory()
+        let directory = try makeScratchDirectory("paywall-lint")
+        defer { removeScratchDirectory(directory) }
         var big = "paywall: 1\nheadline: Go Pro\ncta: Start free trial\nlocalizations:\n"
         let planted = [
             "Only $3.99 a week", "Save 40% today only", "Offer ends tonight", "Go further with Pro",
@@ -85,7 +80,8 @@ struct CLITests {
     @Test("an unreadable file is never a clean run")
     func unreadable() throws {
         guard getuid() != 0 else { return }  // root reads every file
-        let directory = try temporaryDirectory()
+        let directory = try makeScratchDirectory("paywall-lint")
+        defer { removeScratchDirectory(directory) }
         let file = directory.appendingPathComponent("secret.yaml")
         try "a: 1\n".write(to: file, atomically: true, encoding: .utf8)
         chmod(file.path, 0)
@@ -94,7 +90,8 @@ struct CLITests {
 
     @Test("a directory named like a file is walked, not read")
     func directoryNamedLikeFile() throws {
-        let directory = try temporaryDirectory()
+        let directory = try makeScratchDirectory("paywall-lint")
+        defer { removeScratchDirectory(directory) }
         let folder = directory.appendingPathComponent("looks.yaml")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try "paywall: 1\nheadline: a\nheadline: b\n".write(
@@ -105,7 +102,8 @@ struct CLITests {
 
     @Test("folders are walked in sorted order, skipping hidden folders; symlink loops end")
     func walking() throws {
-        let directory = try temporaryDirectory()
+        let directory = try makeScratchDirectory("paywall-lint")
+        defer { removeScratchDirectory(directory) }
         for name in ["b.yaml", "a.json", "sub/c.yml", ".hidden/d.yaml", "notes.txt"] {
             let url = directory.appendingPathComponent(name)
             try FileManager.default.createDirectory(
@@ -135,7 +133,8 @@ struct CLITests {
 
     @Test("--output writes the report to a file")
     func outputFile() throws {
-        let directory = try temporaryDirectory()
+        let directory = try makeScratchDirectory("paywall-lint")
+        defer { removeScratchDirectory(directory) }
         try "paywall: 1\nheadline: a\nheadline: b\n".write(
             to: directory.appendingPathComponent("dup.yaml"), atomically: true, encoding: .utf8)
         let result = try runCLI(
@@ -186,9 +185,8 @@ struct CLITests {
 struct WritingTests {
     @Test("--output to a device writes through it; to a symlink writes its target; modes are kept")
     func specialTargets() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "pl-write-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try makeScratchDirectory("pl-write")
+        defer { removeScratchDirectory(directory) }
         try "paywall: 1\nheadline: a\nheadline: b\n".write(
             to: directory.appendingPathComponent("p.yaml"), atomically: true, encoding: .utf8)
         _ = try runCLI(["--pack", "core", "--output", "/dev/null", "p.yaml"], in: directory)
@@ -208,9 +206,8 @@ struct WritingTests {
 
     @Test("fix edits in place, keeps comments and formatting, is idempotent; --diff writes nothing")
     func fix() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "pl-fix-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try makeScratchDirectory("pl-fix")
+        defer { removeScratchDirectory(directory) }
         let original = try String(
             contentsOf: Paths.examples.appendingPathComponent("sketchy/weekly-broken.yaml"), encoding: .utf8)
         let file = directory.appendingPathComponent("variant.yaml")
@@ -251,9 +248,8 @@ struct WritingTests {
 
     @Test("linting never writes to the files it lints")
     func lintIsReadOnly() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "pl-ro-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try makeScratchDirectory("pl-ro")
+        defer { removeScratchDirectory(directory) }
         let file = directory.appendingPathComponent("p.yaml")
         try "paywall: 1\npresentation: sheet\n".write(to: file, atomically: true, encoding: .utf8)
         let before = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date

@@ -61,9 +61,9 @@ struct ConfigTests {
         #expect(described > 50)
     }
 
+    /// A scratch folder holding the given files; the caller removes it.
     func project(_ files: [String: String]) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "pl-config-\(UUID().uuidString)")
+        let root = try makeScratchDirectory("pl-config")
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(
@@ -96,6 +96,7 @@ struct ConfigTests {
             "paywalls/legacy/old.yaml": delayed, "paywalls/new.yaml": delayed,
             "paywalls/skip/x.yaml": delayed,
         ])
+        defer { removeScratchDirectory(root) }
         let result = try runCLI(["."], in: root.appendingPathComponent("paywalls"))
         let lines = result.output.split(separator: "\n").filter { $0.contains("[apple/close-delay]") }
         #expect(lines.count == 2)
@@ -113,6 +114,7 @@ struct ConfigTests {
     @Test("config errors: unknown key or rule ID with a suggestion, exit 2")
     func errors() throws {
         let unknownKey = try project([".paywall-lint.yml": "extend: [sketchy]\n"])
+        defer { removeScratchDirectory(unknownKey) }
         let result = try runCLI(["."], in: unknownKey)
         #expect(result.status == 2)
         #expect(
@@ -120,12 +122,14 @@ struct ConfigTests {
                 ".paywall-lint.yml:1:1: error: unknown key 'extend' in the configuration; did you mean 'extends'?"
             ))
         let unknownRule = try project([".paywall-lint.yml": "rules:\n  apple/close-buton: off\n"])
+        defer { removeScratchDirectory(unknownRule) }
         let rule = try runCLI(["."], in: unknownRule)
         #expect(rule.status == 2)
         #expect(
             rule.error.contains(
                 "2:3: error: unknown rule 'apple/close-buton'; did you mean 'apple/close-button'?"))
         let unknownPack = try project([".paywall-lint.yml": "extends: [skechy]\n"])
+        defer { removeScratchDirectory(unknownPack) }
         #expect(try runCLI(["."], in: unknownPack).error.contains("did you mean 'sketchy'?"))
     }
 
@@ -148,6 +152,7 @@ struct ConfigTests {
             """,
             "p.yaml": try sketchy,
         ])
+        defer { removeScratchDirectory(root) }
         let result = try runCLI(["p.yaml"], in: root)
         #expect(
             result.output.contains("p.yaml:6:6: error: app is \"Sketchy\"; expected Acme [acme/app-name]"))
@@ -157,6 +162,7 @@ struct ConfigTests {
                 "pack: acme\nrules:\n  - id: acme/x\n    severity: error\n    summary: x\n    check: one-off\n    field: app\n",
             "p.yaml": try sketchy,
         ])
+        defer { removeScratchDirectory(broken) }
         let error = try runCLI(["p.yaml"], in: broken)
         #expect(error.status == 2)
         #expect(
@@ -167,6 +173,7 @@ struct ConfigTests {
     @Test("--rule and --pack on the command line override the config; print-config shows the result")
     func commandLine() throws {
         let root = try project([".paywall-lint.yml": "extends: [sketchy]\nfail-on: warning\n"])
+        defer { removeScratchDirectory(root) }
         let printed = try runCLI(["print-config", "--rule", "sketchy/benefits=off"], in: root)
         #expect(printed.output.contains("extends: [sketchy]"))
         #expect(printed.output.contains("fail-on: warning"))
@@ -184,6 +191,7 @@ struct ConfigTests {
     func baseline() throws {
         let delayed = try sketchy.replacingOccurrences(of: "delay_seconds: 0", with: "delay_seconds: 3")
         let root = try project(["p.yaml": delayed])
+        defer { removeScratchDirectory(root) }
         let written = try runCLI(["--write-baseline", "baseline.json", "p.yaml"], in: root)
         #expect(written.status == 0)
         let json = try String(contentsOf: root.appendingPathComponent("baseline.json"), encoding: .utf8)

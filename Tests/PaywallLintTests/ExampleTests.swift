@@ -80,9 +80,8 @@ struct OutputFormatTests {
 
     @Test("several --format/--output pairs in one run")
     func severalOutputs() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "pl-out-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try makeScratchDirectory("pl-out")
+        defer { removeScratchDirectory(directory) }
         let sarif = directory.appendingPathComponent("out.sarif").path
         let result = try runCLI([
             "--format", "text", "--format", "sarif", "--output", sarif, "Examples/syntax",
@@ -98,9 +97,8 @@ struct OutputFormatTests {
 
     @Test("the binary copied alone to another folder still has every built-in pack")
     func binaryAlone() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "pl-alone-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try makeScratchDirectory("pl-alone")
+        defer { removeScratchDirectory(directory) }
         let copy = directory.appendingPathComponent("paywall-lint")
         try FileManager.default.copyItem(atPath: cliPath, toPath: copy.path)
         let result = try runProcess(
@@ -116,9 +114,8 @@ struct OutputFormatTests {
 
     @Test("a config file with a near-miss name is reported, not silently ignored")
     func misnamedConfig() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "pl-miss-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try makeScratchDirectory("pl-miss")
+        defer { removeScratchDirectory(directory) }
         try "extends: [sketchy]\n".write(
             to: directory.appendingPathComponent("paywall-lint.yml"), atomically: true, encoding: .utf8)
         try FileManager.default.copyItem(
@@ -132,9 +129,8 @@ struct OutputFormatTests {
 
     @Test("init writes a starter config and paywall that pass, and refuses to overwrite")
     func initCommand() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "pl-init-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try makeScratchDirectory("pl-init")
+        defer { removeScratchDirectory(directory) }
         #expect(try runCLI(["init"], in: directory).status == 0)
         let lint = try runCLI(["."], in: directory)
         #expect(lint.status == 0, "\(lint.output)")

@@ -20,6 +20,18 @@ enum Paths {
     static let examples = repository.appendingPathComponent("Examples")
 }
 
+/// A fresh, empty folder in the temporary directory, named `prefix-UUID`. The caller removes it
+/// with `defer { removeScratchDirectory(url) }`, so test runs leave nothing behind.
+func makeScratchDirectory(_ prefix: String) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+func removeScratchDirectory(_ url: URL) {
+    try? FileManager.default.removeItem(at: url)
+}
+
 /// Reads text as a file named `name` (its extension picks YAML or JSON).
 func read(_ text: String, name: String = "test.yaml", limits: ReadLimits = .default) -> ReadResult {
     DocumentReader.read(SourceFile(path: name, text: text), limits: limits)
