@@ -102,17 +102,36 @@ enum FileSystem {
     static func entries(of directory: String) throws(ReadError) -> [Entry] {
         guard let handle = opendir(directory) else { throw ReadError(message: describe(errno)) }
         defer { closedir(handle) }
-        var entries: [Entry] = []
+        // Names are gathered into one buffer and their indices sorted: sorting the entries
+        // themselves retained and released two objects per comparison, a third of a 10,000-file
+        // walk.
+        var bytes: [UInt8] = []
+        var names: [(range: Range<Int>, isRegularFile: Bool)] = []
         while let entry = readdir(handle) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            let start = bytes.count
+            withUnsafeBytes(of: entry.pointee.d_name) { name in
+                bytes.append(contentsOf: name.prefix { $0 != 0 })
             }
-            guard name != "." && name != ".." else { continue }
-            entries.append(Entry(name: name, isRegularFile: Int(entry.pointee.d_type) == Int(DT_REG)))
+            let range = start..<bytes.count
+            if range.count <= 2, bytes[range].allSatisfy({ $0 == UInt8(ascii: ".") }) {
+                bytes.removeSubrange(range)
+                continue
+            }
+            names.append((range, Int(entry.pointee.d_type) == Int(DT_REG)))
         }
-        // Compared as byte arrays: comparing `String.UTF8View`s takes the slow generic path.
-        return entries.map { (entry: $0, bytes: Array($0.name.utf8)) }
-            .sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }.map(\.entry)
+        return bytes.withUnsafeBufferPointer { bytes in
+            // memcmp: names of one folder often share a long prefix ("paywall-0001…").
+            names.sort { first, second in
+                let common = min(first.range.count, second.range.count)
+                let order = memcmp(
+                    bytes.baseAddress! + first.range.lowerBound, bytes.baseAddress! + second.range.lowerBound,
+                    common)
+                return order != 0 ? order < 0 : first.range.count < second.range.count
+            }
+            return names.map {
+                Entry(name: String(decoding: bytes[$0.range], as: UTF8.self), isRegularFile: $0.isRegularFile)
+            }
+        }
     }
 
     /// Writes a file atomically: a temporary file beside it, renamed over it, with the old

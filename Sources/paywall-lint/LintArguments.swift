@@ -162,6 +162,9 @@ struct LintArguments: Equatable {
         private var linterIndices: [String: Int] = [:]
         /// Config path → linter index, for configs without overrides.
         private var plainLinterIndices: [String: Int] = [:]
+        /// The last file's folder (as written) and linter, when its config has no overrides: a
+        /// walk gives a folder's files one after another, and each lookup above hashes.
+        private var lastPlainFolder: (folder: Substring, linter: Int)?
 
         init(_ arguments: LintArguments) throws {
             ruleSelection = arguments.ruleSelection
@@ -238,14 +241,22 @@ struct LintArguments: Equatable {
 
         /// The linter for a file: its config, with the overrides that match it.
         mutating func linterIndex(for path: String) throws -> Int {
+            let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? ""
+            if path != "-", let last = lastPlainFolder, last.folder == folder { return last.linter }
             let key = try configPath(for: path)
             let (config, _) = configs[key]!
             // Without overrides every file of the config gets one linter.
-            if config.overrides.isEmpty, let index = plainLinterIndices[key] { return index }
+            if config.overrides.isEmpty, let index = plainLinterIndices[key] {
+                lastPlainFolder = (folder, index)
+                return index
+            }
             let index = try linterIndex(
                 config: key,
                 overrides: config.overrides(for: ConfigLoader.configRelative(path, config: config)))
-            if config.overrides.isEmpty { plainLinterIndices[key] = index }
+            if config.overrides.isEmpty {
+                plainLinterIndices[key] = index
+                lastPlainFolder = (folder, index)
+            }
             return index
         }
 

@@ -100,11 +100,13 @@ struct CLITests {
         #expect(result.output.contains("looks.yaml/x.yml:3:1"))
     }
 
-    @Test("folders are walked in sorted order, skipping hidden folders; symlink loops end")
+    @Test(
+        "folders are walked in byte order for .yml/.yaml/.json in any case, skipping hidden folders; symlink loops end"
+    )
     func walking() throws {
         let directory = try makeScratchDirectory("paywall-lint")
         defer { removeScratchDirectory(directory) }
-        for name in ["b.yaml", "a.json", "sub/c.yml", ".hidden/d.yaml", "notes.txt"] {
+        for name in ["b.yaml", "a.json", "sub/c.yml", ".hidden/d.yaml", "notes.txt", "E.YML", "f.yaml.txt"] {
             let url = directory.appendingPathComponent(name)
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -120,7 +122,7 @@ struct CLITests {
         let files = result.output.split(separator: "\n").filter { $0.contains(": error:") }.map {
             String($0.prefix { $0 != ":" })
         }
-        #expect(files == ["a.json", "b.yaml", "sub/c.yml"])
+        #expect(files == ["E.YML", "a.json", "b.yaml", "sub/c.yml"])
     }
 
     @Test("standard input with --stdin-filename picks the format and the name")
