@@ -241,13 +241,15 @@ struct LintArguments: Equatable {
 
         /// The linter for a file: its config, with the overrides that match it.
         mutating func linterIndex(for path: String) throws -> Int {
-            let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? ""
-            if path != "-", let last = lastPlainFolder, last.folder == folder { return last.linter }
+            // Standard input ("-") takes the current folder's config, whatever folder "" finds.
+            let folder =
+                path == "-" ? nil : path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? ""
+            if let folder, let last = lastPlainFolder, last.folder == folder { return last.linter }
             let key = try configPath(for: path)
             let (config, _) = configs[key]!
             // Without overrides every file of the config gets one linter.
             if config.overrides.isEmpty, let index = plainLinterIndices[key] {
-                lastPlainFolder = (folder, index)
+                if let folder { lastPlainFolder = (folder, index) }
                 return index
             }
             let index = try linterIndex(
@@ -255,7 +257,7 @@ struct LintArguments: Equatable {
                 overrides: config.overrides(for: ConfigLoader.configRelative(path, config: config)))
             if config.overrides.isEmpty {
                 plainLinterIndices[key] = index
-                lastPlainFolder = (folder, index)
+                if let folder { lastPlainFolder = (folder, index) }
             }
             return index
         }
