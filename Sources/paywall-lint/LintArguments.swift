@@ -205,11 +205,16 @@ struct LintArguments: Equatable {
             _ = try linterIndex(config: configuration.path ?? "", overrides: [])
         }
 
+        /// The folder of an input path as written: what comes before its last "/", or "".
+        private static func writtenFolder(of path: String) -> Substring {
+            path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? ""
+        }
+
         /// The config that applies to a file: `--config`, else the nearest one walking up from
         /// the file's folder, else the one for the current folder (or the defaults).
         private mutating func configPath(for path: String) throws -> String {
             if explicitConfig || path == "-" { return configuration.path ?? "" }
-            let written = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? ""
+            let written = Self.writtenFolder(of: path)
             if let known = nearestByWrittenFolder[written] { return known }
             let directory = ConfigLoader.absoluteDirectory(of: path)
             if let known = nearest[directory] {
@@ -242,8 +247,7 @@ struct LintArguments: Equatable {
         /// The linter for a file: its config, with the overrides that match it.
         mutating func linterIndex(for path: String) throws -> Int {
             // Standard input ("-") takes the current folder's config, whatever folder "" finds.
-            let folder =
-                path == "-" ? nil : path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? ""
+            let folder = path == "-" ? nil : Self.writtenFolder(of: path)
             if let folder, let last = lastPlainFolder, last.folder == folder { return last.linter }
             let key = try configPath(for: path)
             let (config, _) = configs[key]!

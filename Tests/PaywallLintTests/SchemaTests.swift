@@ -23,10 +23,8 @@ private enum SchemaValidator {
 
     /// Validates the given files, written to a fresh temporary folder.
     static func run(files: [String: String]) throws -> (status: Int32, output: String, summary: String) {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("paywall-schema-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try makeScratchDirectory("paywall-schema")
+        defer { removeScratchDirectory(folder) }
         for (name, text) in files {
             try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }

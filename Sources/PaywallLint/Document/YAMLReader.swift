@@ -289,7 +289,7 @@ private struct ParserError {
         if parser.error == YAML_READER_ERROR {
             // Reader errors carry a byte offset, not a line; our own encoding check runs first,
             // so this is rare (control characters).
-            position = SourcePosition(line: parser.mark.line + 1, column: parser.mark.column + 1)
+            position = SourcePosition(parser.mark)
         }
     }
 }
