@@ -257,10 +257,14 @@ private final class LazyPhraseSet: Sendable {
 
     func longestMatches(in text: NormalizedText) -> [Range<Int>] {
         let needed = text.wordScripts | Script.alwaysBit
-        if let stage = current.load(ordering: .acquiring)?.takeUnretainedValue(),
-            stage.scripts & needed == needed
+        // The stage is read without retaining it (`compilation` keeps it): both worker threads
+        // scan with it, and its count's cache line went back and forth between the cores.
+        if let stage = current.load(ordering: .acquiring),
+            let found = stage._withUnsafeGuaranteedRef({
+                $0.scripts & needed == needed ? $0.set.longestMatches(in: text) : nil
+            })
         {
-            return stage.set.longestMatches(in: text)
+            return found
         }
         return grown(toCover: needed).longestMatches(in: text)
     }
@@ -318,10 +322,12 @@ enum Script {
 
 /// Compiled phrases, indexed by the scalar they start with.
 ///
-/// Flat arrays rather than an array of phrases and a dictionary of lists: every copy string of
-/// every file is scanned by a dozen of these, so the scan touches no reference counts and hashes
-/// only scalars outside ASCII.
-private final class PhraseSet: Sendable {
+/// Flat tables rather than an array of phrases and a dictionary of lists: every copy string of
+/// every file is scanned by a dozen of these. The tables are buffers the set owns rather than
+/// arrays, so the scan touches no reference counts: both worker threads scan with the same
+/// sets, and retaining their arrays at each word start cost a seventh of a large file's rule
+/// time, the two cores taking the counts' cache line from each other.
+private final class PhraseSet: @unchecked Sendable {  // Immutable once built; `deinit` frees it.
     enum Element: Sendable, Hashable {
         case scalar(Unicode.Scalar)
         /// One or more whitespace scalars.
@@ -349,31 +355,71 @@ private final class PhraseSet: Sendable {
         }
     }
 
-    /// The elements of every phrase, one after another; phrase `k` is
-    /// `elements[phraseStarts[k]..<phraseStarts[k + 1]]`.
-    private let elements: [Element]
-    private let phraseStarts: [Int32]
-    /// The scalar each phrase has second, or 0 when its second element is not a scalar: most
-    /// candidates sharing a first letter fail on the second, without a call to `matchEnd`.
-    private let secondScalars: [UInt32]
-    /// Phrase numbers grouped by the scalar they start with, each group sorted by the phrase's
-    /// second scalar (0 first), so a text scalar finds its candidates by binary search.
-    private let heads: [Int32]
-    /// `secondScalars` of each phrase in `heads`, at the same index.
-    private let headSeconds: [UInt32]
-    /// The scalar each phrase in `heads` has third, or 0 (many phrases share their first two
-    /// letters: "only today", "only # left", "once").
-    private let headThirds: [UInt32]
-    /// For an ASCII first scalar, its group in `heads`.
-    private let asciiHeads: [Range<Int32>]
-    private let otherHeads: [UInt32: Range<Int32>]
-    private let startingWithNumber: [Int32]
-    /// For each phrase of `startingWithNumber`, the scalar its number is followed by, directly or
-    /// after spaces, or 0 when that is not a scalar: "# % off", "#-day", "# days left" are tried
-    /// only where the text's number is followed by theirs.
-    private let numberFollowers: [(scalar: UInt32, direct: Bool)]
-    private let startingWithAnyWord: [Int32]
+    private struct Tables {
+        /// The elements of every phrase, one after another; phrase `k` is
+        /// `elements[phraseStarts[k]..<phraseStarts[k + 1]]`.
+        let elements: UnsafeBufferPointer<Element>
+        let phraseStarts: UnsafeBufferPointer<Int32>
+        /// The scalar each phrase has second, or 0 when its second element is not a scalar: most
+        /// candidates sharing a first letter fail on the second, without a call to `matchEnd`.
+        let secondScalars: UnsafeBufferPointer<UInt32>
+        /// Phrase numbers grouped by the scalar they start with, each group sorted by the
+        /// phrase's second scalar (0 first), so a text scalar finds its candidates by binary
+        /// search.
+        let heads: UnsafeBufferPointer<Int32>
+        /// `secondScalars` of each phrase in `heads`, at the same index.
+        let headSeconds: UnsafeBufferPointer<UInt32>
+        /// The scalar each phrase in `heads` has third, or 0 (many phrases share their first two
+        /// letters: "only today", "only # left", "once").
+        let headThirds: UnsafeBufferPointer<UInt32>
+        /// For an ASCII first scalar, its group in `heads`.
+        let asciiHeads: UnsafeBufferPointer<Range<Int32>>
+        /// The other first scalars, ascending, and at the same index their groups in `heads`.
+        let otherHeadScalars: UnsafeBufferPointer<UInt32>
+        let otherHeads: UnsafeBufferPointer<Range<Int32>>
+        let startingWithNumber: UnsafeBufferPointer<Int32>
+        /// For each phrase of `startingWithNumber`, the scalar its number is followed by, directly
+        /// or after spaces, or 0 when that is not a scalar: "# % off", "#-day", "# days left" are
+        /// tried only where the text's number is followed by theirs.
+        let numberFollowers: UnsafeBufferPointer<(scalar: UInt32, direct: Bool)>
+        let startingWithAnyWord: UnsafeBufferPointer<Int32>
+
+        /// The group in `heads` of the phrases that start with `c`.
+        func group(startingWith c: Unicode.Scalar) -> Range<Int32> {
+            if c.value < 128 { return asciiHeads[Int(c.value)] }
+            let at = otherHeadScalars.lowerBound(of: c.value)
+            return at < otherHeadScalars.count && otherHeadScalars[at] == c.value ? otherHeads[at] : 0..<0
+        }
+
+        func deallocate() {
+            elements.deallocate()
+            phraseStarts.deallocate()
+            secondScalars.deallocate()
+            heads.deallocate()
+            headSeconds.deallocate()
+            headThirds.deallocate()
+            asciiHeads.deallocate()
+            otherHeadScalars.deallocate()
+            otherHeads.deallocate()
+            startingWithNumber.deallocate()
+            numberFollowers.deallocate()
+            startingWithAnyWord.deallocate()
+        }
+    }
+
+    private let tables: Tables
     private let digitsBreakWords: Bool
+
+    deinit { tables.deallocate() }
+
+    /// A buffer of the set's own holding `array`'s elements, which hold no references (so
+    /// freeing the buffer needs no deinitialising).
+    private static func owned<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
+        assert(_isPOD(T.self))
+        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: array.count)
+        _ = buffer.initialize(fromContentsOf: array)
+        return UnsafeBufferPointer(buffer)
+    }
 
     /// Phrases compiled one after another, as a set keeps them.
     struct Compiled {
@@ -394,7 +440,7 @@ private final class PhraseSet: Sendable {
     }
 
     /// The phrases as compiled, to add a later stage's to.
-    var compiled: Compiled { Compiled(elements: elements, starts: phraseStarts) }
+    var compiled: Compiled { Compiled(elements: Array(tables.elements), starts: Array(tables.phraseStarts)) }
 
     /// Normalises and compiles phrases, each once, into one array: thousands of them at
     /// start-up, so nothing is allocated per phrase.
@@ -516,16 +562,8 @@ private final class PhraseSet: Sendable {
             if head < 128 { asciiHeads[Int(head)] = range } else { otherHeads[head] = range }
             groupStart = groupEnd
         }
-        self.elements = elements
-        self.phraseStarts = phraseStarts
-        self.secondScalars = secondScalars
-        heads = byHead.map(\.index)
-        headSeconds = byHead.map(\.second)
-        headThirds = byHead.map { third($0.index) }
-        self.asciiHeads = asciiHeads
-        self.otherHeads = otherHeads
-        self.startingWithNumber = startingWithNumber
-        numberFollowers = startingWithNumber.map { index in
+        let otherHeadScalars = otherHeads.keys.sorted()
+        let numberFollowers = startingWithNumber.map { index in
             var at = Int(phraseStarts[Int(index)]) + 1
             let end = Int(phraseStarts[Int(index) + 1])
             var direct = true
@@ -533,13 +571,23 @@ private final class PhraseSet: Sendable {
                 at += 1
                 direct = false
             }
-            guard at < end, case .scalar(let scalar) = elements[at] else { return (0, true) }
-            return (scalar.value, direct)
+            guard at < end, case .scalar(let scalar) = elements[at] else {
+                return (scalar: UInt32(0), direct: true)
+            }
+            return (scalar: scalar.value, direct: direct)
         }
-        self.startingWithAnyWord = startingWithAnyWord
+        tables = Tables(
+            elements: Self.owned(elements), phraseStarts: Self.owned(phraseStarts),
+            secondScalars: Self.owned(secondScalars), heads: Self.owned(byHead.map(\.index)),
+            headSeconds: Self.owned(byHead.map(\.second)),
+            headThirds: Self.owned(byHead.map { third($0.index) }),
+            asciiHeads: Self.owned(asciiHeads), otherHeadScalars: Self.owned(otherHeadScalars),
+            otherHeads: Self.owned(otherHeadScalars.map { otherHeads[$0]! }),
+            startingWithNumber: Self.owned(startingWithNumber), numberFollowers: Self.owned(numberFollowers),
+            startingWithAnyWord: Self.owned(startingWithAnyWord))
     }
 
-    var isEmpty: Bool { phraseStarts.count == 1 }
+    var isEmpty: Bool { tables.phraseStarts.count == 1 }
 
     /// Appends a normalised phrase's elements to `elements`.
     private static func appendElements<Source: RandomAccessCollection>(
@@ -588,70 +636,72 @@ private final class PhraseSet: Sendable {
     func longestMatches(in text: NormalizedText) -> [Range<Int>] {
         var result: [Range<Int>] = []
         let starts = digitsBreakWords ? text.wordStartsBreakingDigits : text.wordStarts
+        let tables = self.tables
+        let elements = tables.elements
         text.scalars.withUnsafeBufferPointer { t in
-            elements.withUnsafeBufferPointer { elements in
-                let n = t.count
-                // Only where a word starts: a phrase never begins inside one.
-                for start in starts {
-                    let i = Int(start)
-                    let c = t[i]
-                    let group = c.value < 128 ? asciiHeads[Int(c.value)] : otherHeads[c.value] ?? 0..<0
-                    let tryNumber = !startingWithNumber.isEmpty && Scalars.isDigit(c)
-                    let tryAnyWord =
-                        !startingWithAnyWord.isEmpty && Scalars.isSpacedWord(c)
-                        && (i == 0 || !Scalars.isWord(t[i - 1]))
-                    guard !group.isEmpty || tryNumber || tryAnyWord else { continue }
-                    var best = -1
-                    /// Keeps `end` when it is the longest so far and does not cut a word.
-                    func consider(_ end: Int?) {
-                        if let end, end > best, end == n || !joins(t[end - 1], t[end]) { best = end }
-                    }
-                    func phrase(_ index: Int32, droppingFirst dropped: Int = 0) -> Slice<
-                        UnsafeBufferPointer<Element>
-                    > {
-                        elements[Int(phraseStarts[Int(index)]) + dropped..<Int(phraseStarts[Int(index) + 1])]
-                    }
-                    let next = i + 1 < n ? t[i + 1].value : 0
-                    func tryPhrase(_ index: Int32) {
-                        let second = secondScalars[Int(index)]
-                        if second != 0, second != next { return }
-                        consider(matchEnd(phrase(index), in: t, at: i))
-                    }
-                    // Phrases whose second element is not a scalar, then those whose second
-                    // scalar is the text's.
-                    var k = Int(group.lowerBound)
-                    let groupEnd = Int(group.upperBound)
-                    while k < groupEnd, headSeconds[k] == 0 {
-                        consider(matchEnd(phrase(heads[k]), in: t, at: i))
+            let n = t.count
+            // Only where a word starts: a phrase never begins inside one.
+            for start in starts {
+                let i = Int(start)
+                let c = t[i]
+                let group = tables.group(startingWith: c)
+                let tryNumber = !tables.startingWithNumber.isEmpty && Scalars.isDigit(c)
+                let tryAnyWord =
+                    !tables.startingWithAnyWord.isEmpty && Scalars.isSpacedWord(c)
+                    && (i == 0 || !Scalars.isWord(t[i - 1]))
+                guard !group.isEmpty || tryNumber || tryAnyWord else { continue }
+                var best = -1
+                /// Keeps `end` when it is the longest so far and does not cut a word.
+                func consider(_ end: Int?) {
+                    if let end, end > best, end == n || !joins(t[end - 1], t[end]) { best = end }
+                }
+                func phrase(_ index: Int32, droppingFirst dropped: Int = 0) -> Slice<
+                    UnsafeBufferPointer<Element>
+                > {
+                    elements[
+                        Int(tables.phraseStarts[Int(index)])
+                            + dropped..<Int(tables.phraseStarts[Int(index) + 1])]
+                }
+                let next = i + 1 < n ? t[i + 1].value : 0
+                func tryPhrase(_ index: Int32) {
+                    let second = tables.secondScalars[Int(index)]
+                    if second != 0, second != next { return }
+                    consider(matchEnd(phrase(index), in: t, at: i))
+                }
+                // Phrases whose second element is not a scalar, then those whose second
+                // scalar is the text's.
+                var k = Int(group.lowerBound)
+                let groupEnd = Int(group.upperBound)
+                while k < groupEnd, tables.headSeconds[k] == 0 {
+                    consider(matchEnd(phrase(tables.heads[k]), in: t, at: i))
+                    k += 1
+                }
+                if next != 0, k < groupEnd {
+                    let third = i + 2 < n ? t[i + 2].value : 0
+                    k = tables.headSeconds.lowerBound(of: next, in: k..<groupEnd)
+                    while k < groupEnd, tables.headSeconds[k] == next {
+                        if tables.headThirds[k] == 0 || tables.headThirds[k] == third {
+                            consider(matchEnd(phrase(tables.heads[k]), in: t, at: i))
+                        }
                         k += 1
                     }
-                    if next != 0, k < groupEnd {
-                        let third = i + 2 < n ? t[i + 2].value : 0
-                        k = headSeconds.lowerBound(of: next, in: k..<groupEnd)
-                        while k < groupEnd, headSeconds[k] == next {
-                            if headThirds[k] == 0 || headThirds[k] == third {
-                                consider(matchEnd(phrase(heads[k]), in: t, at: i))
-                            }
-                            k += 1
-                        }
-                    }
-                    if tryNumber, let afterNumber = Scalars.numberEnd(in: t, at: i) {
-                        // The number is read once for every phrase that starts with one.
-                        let direct = afterNumber < n ? t[afterNumber].value : 0
-                        var afterSpaces = afterNumber
-                        while afterSpaces < n, Scalars.isSpace(t[afterSpaces]) { afterSpaces += 1 }
-                        let spaced = afterSpaces < n ? t[afterSpaces].value : 0
-                        for (k, index) in startingWithNumber.enumerated() {
-                            let follower = numberFollowers[k]
-                            guard
-                                follower.scalar == 0 || follower.scalar == (follower.direct ? direct : spaced)
-                            else { continue }
-                            consider(matchEnd(phrase(index, droppingFirst: 1), in: t, at: afterNumber))
-                        }
-                    }
-                    if tryAnyWord { for index in startingWithAnyWord { tryPhrase(index) } }
-                    if best > i { result.append(i..<best) }
                 }
+                if tryNumber, let afterNumber = Scalars.numberEnd(in: t, at: i) {
+                    // The number is read once for every phrase that starts with one.
+                    let direct = afterNumber < n ? t[afterNumber].value : 0
+                    var afterSpaces = afterNumber
+                    while afterSpaces < n, Scalars.isSpace(t[afterSpaces]) { afterSpaces += 1 }
+                    let spaced = afterSpaces < n ? t[afterSpaces].value : 0
+                    for (k, index) in tables.startingWithNumber.enumerated() {
+                        let follower = tables.numberFollowers[k]
+                        guard
+                            follower.scalar == 0 || follower.scalar == (follower.direct ? direct : spaced)
+                        else { continue }
+                        consider(matchEnd(phrase(index, droppingFirst: 1), in: t, at: afterNumber))
+                    }
+                }
+                if tryAnyWord { for index in tables.startingWithAnyWord { tryPhrase(index) } }
+                if best > i { result.append(i..<best) }
             }
         }
         return result

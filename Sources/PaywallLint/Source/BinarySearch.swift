@@ -1,4 +1,4 @@
-extension Array {
+extension RandomAccessCollection where Index == Int {
     /// The index of the first element in `range` for which `isAfter` holds, where every element
     /// it holds for comes after every one it does not (binary search). Inlined: the phrase scans
     /// call it for most word starts of every copy string.
@@ -14,10 +14,10 @@ extension Array {
     }
 }
 
-extension Array where Element: Comparable {
+extension RandomAccessCollection where Index == Int, Element: Comparable {
     /// In an ascending array, the index of the first element not below `key`.
     func lowerBound(of key: Element) -> Int {
-        lowerBound(of: key, in: 0..<count)
+        lowerBound(of: key, in: startIndex..<endIndex)
     }
 
     /// `lowerBound(of:)` within `range`, which must be sorted.
