@@ -82,14 +82,18 @@ struct DialectTests {
         #expect(json.findings.first?.span.start == SourcePosition(line: 1, column: 28))
     }
 
-    /// Thousands of locales are read half by each of two threads; the model and the findings are
-    /// the same, in the same order, as one thread's.
+    /// Thousands of locales are read by two threads, one from each end until they meet; the model
+    /// and the findings are the same, in the same order, as one thread's, wherever they meet.
     @Test func localesReadSideBySideMakeWhatOneThreadMakes() throws {
         var text = "paywall: 1\nheadline: Go Pro\ncta: Start\nlocalizations:\n"
         let headlines = [
             "Go Pro {{ price }}", "Go Pro {{ pirce }}", "Go Pro {{ price }", "Go Pro", "Go {{ }}",
         ]
         for k in 0..<40 {
+            if k % 13 == 5 {
+                text += "  x-\(k): oops\n"  // not a mapping: a finding, and no localization
+                continue
+            }
             text += "  x-\(k):\n    headline: \(headlines[k % headlines.count]) (\(k % 7))\n"
             text += k % 6 == 0 ? "    bullets: one\n" : "    bullets: [A (\(k)), B]\n"
             text += k % 9 == 0 ? "    ctaa: Go\n" : "    cta: {text: Subscribe (\(k))}\n"
@@ -97,10 +101,10 @@ struct DialectTests {
         }
         let document = try #require(read(text).documents.first)
         let root = try #require(document.root)
-        func model(sideBySideFrom: Int) -> (model: String, findings: [String]) {
+        func model(sideBySideFrom: Int, frontLimit: Int = .max) -> (model: String, findings: [String]) {
             let (paywall, findings) = CanonicalDialect.read(
                 document, root: root, format: .yaml, templates: TemplateCache(),
-                sideBySideFrom: sideBySideFrom)
+                sideBySideFrom: sideBySideFrom, frontLimit: frontLimit)
             let ranges = paywall.localizations.map { "\($0.locale.value) \($0.copies)" }
             return (
                 ModelDump.text(paywall) + ranges.joined(separator: "\n"),
@@ -108,13 +112,16 @@ struct DialectTests {
             )
         }
         let inTurn = model(sideBySideFrom: .max)
-        // 8 each of an unknown, a malformed and an empty placeholder, 7 bullets not a list, 5 `ctaa`.
+        // 7 unknown, 8 malformed and 8 empty placeholders, 6 bullets not a list, 4 `ctaa`, 3
+        // locales not a mapping.
         #expect(inTurn.findings.count == 36)
         #expect(inTurn.model.contains("localization x-39 @"))
-        for _ in 0..<5 {
-            let sideBySide = model(sideBySideFrom: 2)
-            #expect(sideBySide.model == inTurn.model)
-            #expect(sideBySide.findings == inTurn.findings)
+        // The front reader stopped after none, one, 17 (next to a locale that is not a
+        // mapping) and 39 locales, and left to meet the other where the threads' timing has it.
+        for frontLimit in [0, 1, 17, 39, .max, .max, .max] {
+            let sideBySide = model(sideBySideFrom: 2, frontLimit: frontLimit)
+            #expect(sideBySide.model == inTurn.model, "front reader limited to \(frontLimit)")
+            #expect(sideBySide.findings == inTurn.findings, "front reader limited to \(frontLimit)")
         }
     }
 

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// Reads FORMAT.md's canonical dialect (`paywall: 1`) onto the model.
 struct CanonicalDialect {
@@ -18,6 +19,9 @@ struct CanonicalDialect {
     var paywall: Paywall
     /// The number of locales from which they are read on two threads: `localesReadSideBySide` but in tests.
     private var sideBySideFrom = Self.localesReadSideBySide
+    /// The most locales this reader takes from the front when they are read on two threads: no
+    /// limit but in tests, which choose where the two readers meet.
+    private var frontLimit = Int.max
 
     init(document: Document, root: NodeID, format: SourceFormat, templates: TemplateCache) {
         reader = ModelReader(document: document, format: format, dialect: .canonical, templates: templates)
@@ -26,13 +30,14 @@ struct CanonicalDialect {
             document: document, defaultLocale: "en")
     }
 
-    /// `sideBySideFrom` is for tests, to read a few locales both ways.
+    /// `sideBySideFrom` and `frontLimit` are for tests, to read a few locales both ways.
     static func read(
         _ document: Document, root: NodeID, format: SourceFormat, templates: TemplateCache,
-        sideBySideFrom: Int = Self.localesReadSideBySide
+        sideBySideFrom: Int = Self.localesReadSideBySide, frontLimit: Int = .max
     ) -> (Paywall, [Finding]) {
         var dialect = CanonicalDialect(document: document, root: root, format: format, templates: templates)
         dialect.sideBySideFrom = sideBySideFrom
+        dialect.frontLimit = frontLimit
         dialect.readTopLevel(root)
         return (dialect.paywall.movedOut(), dialect.reader.findings)
     }
@@ -311,11 +316,16 @@ struct CanonicalDialect {
         paywall.copy = copy
     }
 
-    /// Locales from which a file's localizations are read on two threads, half each: the copy
-    /// strings of thousands of locales (a 5 MB file) are most of its reading after the YAML, and
-    /// nothing else runs meanwhile. Fewer are read in turn, where a second thread would cost
-    /// more than it saves and the files beside it keep the cores busy.
+    /// Locales from which a file's localizations are read on two threads: the copy strings of
+    /// thousands of locales (a 5 MB file) are most of its reading after the YAML, and nothing
+    /// else runs meanwhile. Fewer are read in turn, where a second thread would cost more than it
+    /// saves and the files beside it keep the cores busy.
     static let localesReadSideBySide = 512
+
+    static let localeKeys = [
+        "headline", "subhead", "bullets", "cta", "close", "restore", "disclosure", "price", "products",
+        "elements",
+    ]
 
     /// `localizations: {de: {headline, bullets, cta, …}}`: each locale overrides copy fields in the
     /// same shape as the top level.
@@ -332,53 +342,81 @@ struct CanonicalDialect {
             readLocales(pairs[...], expectedLocales: pairs.count)
             return
         }
-        // The second half by a reader of its own (its own template cache: a cache serves one
-        // thread), appended after the first: the same model and findings, in the same order.
-        let middle = pairs.count / 2
+        // Two readers, this one taking locales from the front and one of its own (with its own
+        // template cache: a cache serves one thread) from the back, each taking the next as it
+        // is free, until they meet. Halves fixed in advance took unequal times: the second
+        // thread's allocations fault in fresh pages, and the first thread's waited for it.
         var second = CanonicalDialect(
             document: document, root: paywall.place.node, format: reader.format,
             templates: TemplateCache())
+        var secondMarks: [ReadMark] = []
+        secondMarks.reserveCapacity(pairs.count)
+        let unread = Mutex(0..<pairs.count)
         withUnsafeMutablePointer(to: &self) { first in
             withUnsafeMutablePointer(to: &second) { second in
-                let halves = Halves(first: first, second: second)
-                DispatchQueue.concurrentPerform(iterations: 2) { half in
-                    if half == 0 {
-                        halves.first.pointee.readLocales(pairs[..<middle], expectedLocales: pairs.count)
-                    } else {
-                        halves.second.pointee.readLocales(
-                            pairs[middle...], expectedLocales: pairs.count - middle)
+                withUnsafeMutablePointer(to: &secondMarks) { marks in
+                    let readers = Readers(first: first, second: second, secondMarks: marks)
+                    DispatchQueue.concurrentPerform(iterations: 2) { end in
+                        if end == 0 {
+                            let limit = readers.first.pointee.frontLimit
+                            var taken = 0
+                            while taken < limit, let index = unread.withLock({ $0.popFirst() }) {
+                                readers.first.pointee.readLocales(
+                                    pairs[index...index], expectedLocales: pairs.count)
+                                taken += 1
+                            }
+                        } else {
+                            while let index = unread.withLock({ $0.popLast() }) {
+                                let reader = readers.second
+                                reader.pointee.readLocales(
+                                    pairs[index...index], expectedLocales: (pairs.count + 1) / 2)
+                                readers.secondMarks.pointee.append(
+                                    ReadMark(
+                                        localizations: reader.pointee.paywall.localizations.count,
+                                        findings: reader.pointee.reader.findings.count))
+                            }
+                        }
                     }
                 }
             }
         }
-        let offset = paywall.copy.count
-        paywall.copy += second.paywall.copy
-        for var localization in second.paywall.localizations {
-            localization.copies =
-                (localization.copies.lowerBound + offset)..<(localization.copies.upperBound + offset)
-            paywall.localizations.append(localization)
+        // The second reader's locales, last read first, after the first's: the same model and
+        // findings, in the same order, as one reader makes.
+        for k in secondMarks.indices.reversed() {
+            let before = k == 0 ? ReadMark(localizations: 0, findings: 0) : secondMarks[k - 1]
+            let after = secondMarks[k]
+            for var localization in second.paywall.localizations[before.localizations..<after.localizations] {
+                let start = paywall.copy.count
+                paywall.copy += second.paywall.copy[localization.copies]
+                localization.copies = start..<paywall.copy.count
+                paywall.localizations.append(localization)
+            }
+            reader.findings += second.reader.findings[before.findings..<after.findings]
         }
-        reader.findings += second.reader.findings
     }
 
-    /// The two readers of a file's localizations, each used by one thread only.
-    private struct Halves: @unchecked Sendable {
+    /// The two readers of a file's localizations, each used by one thread only, and where the
+    /// second one's localizations and findings stood after each locale it read.
+    private struct Readers: @unchecked Sendable {
         let first: UnsafeMutablePointer<CanonicalDialect>
         let second: UnsafeMutablePointer<CanonicalDialect>
+        let secondMarks: UnsafeMutablePointer<[ReadMark]>
+    }
+
+    private struct ReadMark {
+        var localizations: Int
+        var findings: Int
     }
 
     /// Reads `pairs` of the localizations, appending their copy to `paywall.copy`, with room
     /// made for `expectedLocales` of them at the first.
     private mutating func readLocales(_ pairs: Slice<MappingPairs>, expectedLocales: Int) {
         let document = reader.document
-        let known = [
-            "headline", "subhead", "bullets", "cta", "close", "restore", "disclosure", "price", "products",
-            "elements",
-        ]
         for pair in pairs {
             let locale = Field(document[pair.key].text, node: pair.key, span: document[pair.key].span)
             let name = locale.value
-            guard let f = reader.fields(pair.value, known: known, field: "localizations.\(name)") else {
+            guard let f = reader.fields(pair.value, known: Self.localeKeys, field: "localizations.\(name)")
+            else {
                 continue
             }
             var copy: [Copy] = []
