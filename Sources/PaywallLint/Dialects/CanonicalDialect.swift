@@ -322,7 +322,8 @@ struct CanonicalDialect {
     /// saves and the files beside it keep the cores busy.
     static let localesReadSideBySide = 512
 
-    static let localeKeys = [
+    /// The fields a locale may override.
+    private static let localeKeys = [
         "headline", "subhead", "bullets", "cta", "close", "restore", "disclosure", "price", "products",
         "elements",
     ]
