@@ -390,36 +390,14 @@ private final class PhraseSet: @unchecked Sendable {  // Immutable once built; `
             let at = otherHeadScalars.lowerBound(of: c.value)
             return at < otherHeadScalars.count && otherHeadScalars[at] == c.value ? otherHeads[at] : 0..<0
         }
-
-        func deallocate() {
-            elements.deallocate()
-            phraseStarts.deallocate()
-            secondScalars.deallocate()
-            heads.deallocate()
-            headSeconds.deallocate()
-            headThirds.deallocate()
-            asciiHeads.deallocate()
-            otherHeadScalars.deallocate()
-            otherHeads.deallocate()
-            startingWithNumber.deallocate()
-            numberFollowers.deallocate()
-            startingWithAnyWord.deallocate()
-        }
     }
 
     private let tables: Tables
+    /// The memory of `tables`, freed together when the set goes.
+    private let buffers: [UnsafeMutableRawPointer]
     private let digitsBreakWords: Bool
 
-    deinit { tables.deallocate() }
-
-    /// A buffer of the set's own holding `array`'s elements, which hold no references (so
-    /// freeing the buffer needs no deinitialising).
-    private static func owned<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
-        assert(_isPOD(T.self))
-        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: array.count)
-        _ = buffer.initialize(fromContentsOf: array)
-        return UnsafeBufferPointer(buffer)
-    }
+    deinit { for buffer in buffers { buffer.deallocate() } }
 
     /// Phrases compiled one after another, as a set keeps them.
     struct Compiled {
@@ -562,6 +540,16 @@ private final class PhraseSet: @unchecked Sendable {  // Immutable once built; `
             if head < 128 { asciiHeads[Int(head)] = range } else { otherHeads[head] = range }
             groupStart = groupEnd
         }
+        // Each table in a buffer of the set's own; their elements hold no references, so
+        // freeing the buffers needs no deinitialising.
+        var buffers: [UnsafeMutableRawPointer] = []
+        func owned<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
+            assert(_isPOD(T.self))
+            let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: array.count)
+            _ = buffer.initialize(fromContentsOf: array)
+            buffers.append(UnsafeMutableRawPointer(buffer.baseAddress!))
+            return UnsafeBufferPointer(buffer)
+        }
         let otherHeadScalars = otherHeads.keys.sorted()
         let numberFollowers = startingWithNumber.map { index in
             var at = Int(phraseStarts[Int(index)]) + 1
@@ -577,14 +565,15 @@ private final class PhraseSet: @unchecked Sendable {  // Immutable once built; `
             return (scalar: scalar.value, direct: direct)
         }
         tables = Tables(
-            elements: Self.owned(elements), phraseStarts: Self.owned(phraseStarts),
-            secondScalars: Self.owned(secondScalars), heads: Self.owned(byHead.map(\.index)),
-            headSeconds: Self.owned(byHead.map(\.second)),
-            headThirds: Self.owned(byHead.map { third($0.index) }),
-            asciiHeads: Self.owned(asciiHeads), otherHeadScalars: Self.owned(otherHeadScalars),
-            otherHeads: Self.owned(otherHeadScalars.map { otherHeads[$0]! }),
-            startingWithNumber: Self.owned(startingWithNumber), numberFollowers: Self.owned(numberFollowers),
-            startingWithAnyWord: Self.owned(startingWithAnyWord))
+            elements: owned(elements), phraseStarts: owned(phraseStarts),
+            secondScalars: owned(secondScalars), heads: owned(byHead.map(\.index)),
+            headSeconds: owned(byHead.map(\.second)),
+            headThirds: owned(byHead.map { third($0.index) }),
+            asciiHeads: owned(asciiHeads), otherHeadScalars: owned(otherHeadScalars),
+            otherHeads: owned(otherHeadScalars.map { otherHeads[$0]! }),
+            startingWithNumber: owned(startingWithNumber), numberFollowers: owned(numberFollowers),
+            startingWithAnyWord: owned(startingWithAnyWord))
+        self.buffers = buffers
     }
 
     var isEmpty: Bool { tables.phraseStarts.count == 1 }
