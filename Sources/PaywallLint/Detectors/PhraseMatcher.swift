@@ -623,75 +623,88 @@ private final class PhraseSet: @unchecked Sendable {  // Immutable once built; `
 
     /// For every offset where a phrase matches, the longest match there, in order of offset.
     func longestMatches(in text: NormalizedText) -> [Range<Int>] {
+        // The word starts are read in place: copying the array out of the text retained it, and
+        // both worker threads scan the same texts.
+        text.scalars.withUnsafeBufferPointer { t in
+            if digitsBreakWords {
+                text.wordStartsBreakingDigits.withUnsafeBufferPointer {
+                    longestMatches(in: t, startingAt: $0)
+                }
+            } else {
+                text.wordStarts.withUnsafeBufferPointer { longestMatches(in: t, startingAt: $0) }
+            }
+        }
+    }
+
+    private func longestMatches(
+        in t: UnsafeBufferPointer<Unicode.Scalar>, startingAt starts: UnsafeBufferPointer<Int32>
+    ) -> [Range<Int>] {
         var result: [Range<Int>] = []
-        let starts = digitsBreakWords ? text.wordStartsBreakingDigits : text.wordStarts
         let tables = self.tables
         let elements = tables.elements
-        text.scalars.withUnsafeBufferPointer { t in
-            let n = t.count
-            // Only where a word starts: a phrase never begins inside one.
-            for start in starts {
-                let i = Int(start)
-                let c = t[i]
-                let group = tables.group(startingWith: c)
-                let tryNumber = !tables.startingWithNumber.isEmpty && Scalars.isDigit(c)
-                let tryAnyWord =
-                    !tables.startingWithAnyWord.isEmpty && Scalars.isSpacedWord(c)
-                    && (i == 0 || !Scalars.isWord(t[i - 1]))
-                guard !group.isEmpty || tryNumber || tryAnyWord else { continue }
-                var best = -1
-                /// Keeps `end` when it is the longest so far and does not cut a word.
-                func consider(_ end: Int?) {
-                    if let end, end > best, end == n || !joins(t[end - 1], t[end]) { best = end }
-                }
-                func phrase(_ index: Int32, droppingFirst dropped: Int = 0) -> Slice<
-                    UnsafeBufferPointer<Element>
-                > {
-                    elements[
-                        Int(tables.phraseStarts[Int(index)])
-                            + dropped..<Int(tables.phraseStarts[Int(index) + 1])]
-                }
-                let next = i + 1 < n ? t[i + 1].value : 0
-                func tryPhrase(_ index: Int32) {
-                    let second = tables.secondScalars[Int(index)]
-                    if second != 0, second != next { return }
-                    consider(matchEnd(phrase(index), in: t, at: i))
-                }
-                // Phrases whose second element is not a scalar, then those whose second
-                // scalar is the text's.
-                var k = Int(group.lowerBound)
-                let groupEnd = Int(group.upperBound)
-                while k < groupEnd, tables.headSeconds[k] == 0 {
-                    consider(matchEnd(phrase(tables.heads[k]), in: t, at: i))
+        let n = t.count
+        // Only where a word starts: a phrase never begins inside one.
+        for start in starts {
+            let i = Int(start)
+            let c = t[i]
+            let group = tables.group(startingWith: c)
+            let tryNumber = !tables.startingWithNumber.isEmpty && Scalars.isDigit(c)
+            let tryAnyWord =
+                !tables.startingWithAnyWord.isEmpty && Scalars.isSpacedWord(c)
+                && (i == 0 || !Scalars.isWord(t[i - 1]))
+            guard !group.isEmpty || tryNumber || tryAnyWord else { continue }
+            var best = -1
+            /// Keeps `end` when it is the longest so far and does not cut a word.
+            func consider(_ end: Int?) {
+                if let end, end > best, end == n || !joins(t[end - 1], t[end]) { best = end }
+            }
+            func phrase(_ index: Int32, droppingFirst dropped: Int = 0) -> Slice<
+                UnsafeBufferPointer<Element>
+            > {
+                elements[
+                    Int(tables.phraseStarts[Int(index)])
+                        + dropped..<Int(tables.phraseStarts[Int(index) + 1])]
+            }
+            let next = i + 1 < n ? t[i + 1].value : 0
+            func tryPhrase(_ index: Int32) {
+                let second = tables.secondScalars[Int(index)]
+                if second != 0, second != next { return }
+                consider(matchEnd(phrase(index), in: t, at: i))
+            }
+            // Phrases whose second element is not a scalar, then those whose second
+            // scalar is the text's.
+            var k = Int(group.lowerBound)
+            let groupEnd = Int(group.upperBound)
+            while k < groupEnd, tables.headSeconds[k] == 0 {
+                consider(matchEnd(phrase(tables.heads[k]), in: t, at: i))
+                k += 1
+            }
+            if next != 0, k < groupEnd {
+                let third = i + 2 < n ? t[i + 2].value : 0
+                k = tables.headSeconds.lowerBound(of: next, in: k..<groupEnd)
+                while k < groupEnd, tables.headSeconds[k] == next {
+                    if tables.headThirds[k] == 0 || tables.headThirds[k] == third {
+                        consider(matchEnd(phrase(tables.heads[k]), in: t, at: i))
+                    }
                     k += 1
                 }
-                if next != 0, k < groupEnd {
-                    let third = i + 2 < n ? t[i + 2].value : 0
-                    k = tables.headSeconds.lowerBound(of: next, in: k..<groupEnd)
-                    while k < groupEnd, tables.headSeconds[k] == next {
-                        if tables.headThirds[k] == 0 || tables.headThirds[k] == third {
-                            consider(matchEnd(phrase(tables.heads[k]), in: t, at: i))
-                        }
-                        k += 1
-                    }
-                }
-                if tryNumber, let afterNumber = Scalars.numberEnd(in: t, at: i) {
-                    // The number is read once for every phrase that starts with one.
-                    let direct = afterNumber < n ? t[afterNumber].value : 0
-                    var afterSpaces = afterNumber
-                    while afterSpaces < n, Scalars.isSpace(t[afterSpaces]) { afterSpaces += 1 }
-                    let spaced = afterSpaces < n ? t[afterSpaces].value : 0
-                    for (k, index) in tables.startingWithNumber.enumerated() {
-                        let follower = tables.numberFollowers[k]
-                        guard
-                            follower.scalar == 0 || follower.scalar == (follower.direct ? direct : spaced)
-                        else { continue }
-                        consider(matchEnd(phrase(index, droppingFirst: 1), in: t, at: afterNumber))
-                    }
-                }
-                if tryAnyWord { for index in tables.startingWithAnyWord { tryPhrase(index) } }
-                if best > i { result.append(i..<best) }
             }
+            if tryNumber, let afterNumber = Scalars.numberEnd(in: t, at: i) {
+                // The number is read once for every phrase that starts with one.
+                let direct = afterNumber < n ? t[afterNumber].value : 0
+                var afterSpaces = afterNumber
+                while afterSpaces < n, Scalars.isSpace(t[afterSpaces]) { afterSpaces += 1 }
+                let spaced = afterSpaces < n ? t[afterSpaces].value : 0
+                for (k, index) in tables.startingWithNumber.enumerated() {
+                    let follower = tables.numberFollowers[k]
+                    guard
+                        follower.scalar == 0 || follower.scalar == (follower.direct ? direct : spaced)
+                    else { continue }
+                    consider(matchEnd(phrase(index, droppingFirst: 1), in: t, at: afterNumber))
+                }
+            }
+            if tryAnyWord { for index in tables.startingWithAnyWord { tryPhrase(index) } }
+            if best > i { result.append(i..<best) }
         }
         return result
     }
