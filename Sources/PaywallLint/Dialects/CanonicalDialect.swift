@@ -98,6 +98,7 @@ struct CanonicalDialect {
     private mutating func readBullets(_ node: NodeID?, locale: String, isDefault: Bool) -> Field<[Copy]>? {
         guard let node, let items = reader.list(node, field: "bullets") else { return nil }
         var bullets: [Copy] = []
+        bullets.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
             if let copy = reader.copy(
                 item, field: "bullets", path: "bullets[\(index)]", locale: locale, isDefault: isDefault)
@@ -111,6 +112,7 @@ struct CanonicalDialect {
     private mutating func readProducts(_ node: NodeID?) -> Field<[Product]>? {
         guard let node, let items = reader.list(node, field: "products") else { return nil }
         var products: [Product] = []
+        products.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
             func label() -> String { "products[\(index)]" }
             if reader.document[item].isScalar {
@@ -299,6 +301,11 @@ struct CanonicalDialect {
 
     private mutating func collectTopLevelCopy() {
         var copy: [Copy] = []
+        // Room for every field at once: grown by appending, the list was copied four or five
+        // times a file.
+        let bullets = paywall.bullets?.value.count ?? 0
+        let products = paywall.products?.value.count ?? 0
+        copy.reserveCapacity(7 + bullets + 2 * products + (paywall.elements?.value.count ?? 0))
         func add(_ item: Copy?) { if let item { copy.append(item) } }
         add(paywall.headline)
         add(paywall.subhead)
