@@ -18,26 +18,6 @@ struct InputCollector {
 
     static let extensions = [".yml", ".yaml", ".json"]
 
-    /// Whether the name ends in one of `extensions`, in any case. Compared on ASCII bytes: no
-    /// letter outside ASCII lowercases into one of theirs, and a walk asks it of every file.
-    static func hasLintedExtension(_ name: String) -> Bool {
-        var name = name
-        return name.withUTF8 { name in
-            endings.contains { ending in
-                guard name.count >= ending.count else { return false }
-                let tail = name.count - ending.count
-                for index in ending.indices {
-                    let byte = name[tail + index]
-                    let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-                    if lower != ending[index] { return false }
-                }
-                return true
-            }
-        }
-    }
-
-    private static let endings = extensions.map { Array($0.utf8) }
-
     mutating func add(_ argument: String) {
         if argument == "-" {
             files.append(InputFile(path: "-", explicitlyNamed: true, isStandardInput: true))
@@ -80,7 +60,7 @@ struct InputCollector {
             let name = entry.name
             let path = prefix == "./" ? name : prefix + name
             func take() {
-                if Self.hasLintedExtension(name) {
+                if Self.extensions.contains(where: { name.hasSuffix(ignoringASCIICase: $0) }) {
                     files.append(InputFile(path: path, explicitlyNamed: false, isStandardInput: false))
                 }
             }

@@ -22,7 +22,9 @@ opt="${FUZZ_OPT:--O}"
 if [ ! -x "$out/fuzz" ] || [ "$(cat "$out/fuzz.opt" 2>/dev/null)" != "$opt" ] \
     || [ -n "$(find "$root/Sources/PaywallLint" "$root/Rules" "$root/Tests/Fuzz/FuzzTarget.swift" -newer "$out/fuzz" -print -quit)" ]; then
     echo "building the fuzz target ($opt)" >&2
+    # -package-name: the library's `package` declarations build as under SwiftPM.
     swiftc -swift-version 6 -sanitize=fuzzer,address -parse-as-library "$opt" -g -module-name PaywallLint \
+        -package-name paywall_lint \
         -Xcc -fmodule-map-file="$root/Sources/CYAML/module.modulemap" -I "$root/Sources/CYAML" \
         $(find "$root/Sources/PaywallLint" -name '*.swift' | sort) "$out/EmbeddedRulePacks.swift" \
         "$root/Tests/Fuzz/FuzzTarget.swift" -lyaml -o "$out/fuzz"

@@ -140,4 +140,17 @@ struct DocumentPositionTests {
         let leaf = try #require(document.value(of: item, key: "c~d"))
         #expect(document.pointer(of: leaf) == "/a~1b/0/c~0d")
     }
+
+    @Test("a file is JSON by its name's .json in any case, and YAML otherwise")
+    func formatByName() {
+        for path in ["a.json", "dir/B.JSON", "c.Json", ".json"] {
+            #expect(SourceFormat(path: path) == .json, "\(path)")
+        }
+        for path in ["a.yaml", "a.json.yaml", "json", "a.jsonl", "a.jsön", "a.\u{0130}son", ""] {
+            #expect(SourceFormat(path: path) == .yaml, "\(path)")
+        }
+        #expect("paywall.YML".hasSuffix(ignoringASCIICase: ".yml"))
+        #expect("paywall.yml".hasSuffix(ignoringASCIICase: ".YML"))
+        #expect(!"yml".hasSuffix(ignoringASCIICase: ".yml"))
+    }
 }

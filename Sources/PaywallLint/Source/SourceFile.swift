@@ -4,7 +4,27 @@ public enum SourceFormat: String, Sendable {
     case json
 
     public init(path: String) {
-        self = path.lowercased().hasSuffix(".json") ? .json : .yaml
+        self = path.hasSuffix(ignoringASCIICase: ".json") ? .json : .yaml
+    }
+}
+
+extension String {
+    /// Whether the string ends in `suffix`, ASCII letters compared without case: for file
+    /// extensions, which no letter outside ASCII lowercases into. Compared on bytes, without the
+    /// copy `lowercased()` makes: every file of a walk, and every file linted, asks it.
+    package func hasSuffix(ignoringASCIICase suffix: String) -> Bool {
+        func lowered(_ byte: UInt8) -> UInt8 {
+            byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+        }
+        var string = self
+        var suffix = suffix
+        return string.withUTF8 { string in
+            suffix.withUTF8 { suffix in
+                guard string.count >= suffix.count else { return false }
+                let tail = string.count - suffix.count
+                return suffix.indices.allSatisfy { lowered(string[tail + $0]) == lowered(suffix[$0]) }
+            }
+        }
     }
 }
 
