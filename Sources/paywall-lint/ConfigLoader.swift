@@ -25,40 +25,64 @@ enum ConfigLoader {
         ".paywall_lint.yml", ".paywall-lint.toml", ".paywall-lint.yml.txt", "paywall_lint.yml",
     ]
 
-    /// A warning for each near-miss config name on the way up from `start`, until a real config.
-    static func misnamedConfigs(from start: String) -> [String] {
-        var warnings: [String] = []
-        var directory = start
-        while true {
-            let prefix = directory == "/" ? "" : directory
-            if Configuration.fileNames.contains(where: { name -> Bool in
-                if case .file = FileSystem.kind(of: prefix + "/" + name) { return true }
-                return false
-            }) {
-                return warnings
+    /// The nearest config walking up from `start` (an absolute folder), if any.
+    static func nearestPath(from start: String) -> String? {
+        var search = ConfigSearch()
+        return search.result(from: start).config
+    }
+
+    /// What walking up from a folder finds: the nearest config, and the near-miss names on the
+    /// way (each a warning). Kept per folder: the folders of a walked tree share their parents,
+    /// and each folder costs a dozen `stat`s (the 40 folders of 10,000 benchmark files made
+    /// 2,400 that failed; now 400).
+    struct ConfigSearch {
+        struct Result {
+            var config: String?
+            var misnamed: [String] = []
+        }
+
+        private var byFolder: [String: Result] = [:]
+
+        mutating func result(from start: String) -> Result {
+            // The folders not yet known, from `start` up; then each is resolved from its parent.
+            var unknown: [String] = []
+            var directory = start
+            var found = Result(config: nil)
+            while true {
+                if let known = byFolder[directory] {
+                    found = known
+                    break
+                }
+                unknown.append(directory)
+                guard directory != "/", let slash = directory.lastIndex(of: "/") else { break }
+                directory = slash == directory.startIndex ? "/" : String(directory[..<slash])
             }
+            for folder in unknown.reversed() {
+                found = Self.look(in: folder, above: found)
+                byFolder[folder] = found
+            }
+            return found
+        }
+
+        /// A folder's own config, else its near-miss names before what its parent found.
+        private static func look(in directory: String, above parent: Result) -> Result {
+            let prefix = directory == "/" ? "" : directory
+            for name in Configuration.fileNames {
+                if case .file = FileSystem.kind(of: prefix + "/" + name) {
+                    return Result(config: prefix + "/" + name)
+                }
+            }
+            var result = Result(config: parent.config)
             for name in nearMisses {
                 if case .file = FileSystem.kind(of: prefix + "/" + name) {
                     let shown = relative(prefix + "/" + name, to: FileSystem.currentDirectory())
-                    warnings.append(
+                    result.misnamed.append(
                         "\(shown) is not read: the configuration file is named .paywall-lint.yml (or .yaml, .json)"
                     )
                 }
             }
-            guard directory != "/", let slash = directory.lastIndex(of: "/") else { return warnings }
-            directory = slash == directory.startIndex ? "/" : String(directory[..<slash])
-        }
-    }
-
-    static func nearestPath(from start: String) -> String? {
-        var directory = start
-        while true {
-            for name in Configuration.fileNames {
-                let candidate = (directory == "/" ? "" : directory) + "/" + name
-                if case .file = FileSystem.kind(of: candidate) { return candidate }
-            }
-            guard directory != "/", let slash = directory.lastIndex(of: "/") else { return nil }
-            directory = slash == directory.startIndex ? "/" : String(directory[..<slash])
+            result.misnamed += parent.misnamed
+            return result
         }
     }
 

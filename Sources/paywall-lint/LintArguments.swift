@@ -151,8 +151,8 @@ struct LintArguments: Equatable {
         private let documented: Bool
         /// Config path ("" for the defaults) → its configuration and store data.
         private var configs: [String: (Configuration, StoreData?)] = [:]
-        /// Folder → nearest config path.
-        private var nearest: [String: String] = [:]
+        /// Configs and near-miss names found walking up, by absolute folder.
+        private var configSearch = ConfigLoader.ConfigSearch()
         /// The same, by the folder as the input path writes it: the files of a folder all ask,
         /// and resolving each path costs more than linting some files.
         private var nearestByWrittenFolder: [Substring: String] = [:]
@@ -216,24 +216,16 @@ struct LintArguments: Equatable {
             if explicitConfig || path == "-" { return configuration.path ?? "" }
             let written = Self.writtenFolder(of: path)
             if let known = nearestByWrittenFolder[written] { return known }
-            let directory = ConfigLoader.absoluteDirectory(of: path)
-            if let known = nearest[directory] {
-                nearestByWrittenFolder[written] = known
-                return known
-            }
-            for warning in ConfigLoader.misnamedConfigs(from: directory)
-            where !configWarnings.contains(warning) {
+            let search = configSearch.result(from: ConfigLoader.absoluteDirectory(of: path))
+            for warning in search.misnamed where !configWarnings.contains(warning) {
                 configWarnings.append(warning)
             }
-            let found = ConfigLoader.nearestPath(from: directory).map {
-                ConfigLoader.relative($0, to: FileSystem.currentDirectory())
-            }
+            let found = search.config.map { ConfigLoader.relative($0, to: FileSystem.currentDirectory()) }
             let key = found ?? (configuration.path ?? "")
             if configs[key] == nil, let found {
                 let config = try ConfigLoader.load(explicit: found)
                 configs[key] = (config, try ConfigLoader.store(flag: storekitFlag, config: config))
             }
-            nearest[directory] = key
             nearestByWrittenFolder[written] = key
             return key
         }

@@ -111,6 +111,31 @@ struct ConfigTests {
         #expect(forced.error.contains("no files to lint"))
     }
 
+    @Test("folders sharing parents: each finds its nearest config, and each near-miss name is reported once")
+    func nestedSearch() throws {
+        let broken = try String(
+            contentsOf: Paths.examples.appendingPathComponent("sketchy/weekly-broken.yaml"), encoding: .utf8)
+        let root = try project([
+            "paywall-lint.yml": "extends: [sketchy]\n", "app/.paywall-lint.yml": "extends: [sketchy]\n",
+            "app/a/paywall-lint.json": "{}\n", "app/a/x/p.yaml": broken, "app/a/y/p.yaml": broken,
+            "app/b/p.yaml": broken, "other/p.yaml": broken,
+        ])
+        defer { removeScratchDirectory(root) }
+        let result = try runCLI(["."], in: root)
+        let sketchyFiles = Set(
+            result.output.split(separator: "\n").filter { $0.contains("[sketchy/weekly-plan]") }.map {
+                $0.prefix { $0 != ":" }
+            })
+        // `other/` passes the near-miss at the root on its way up and finds no config.
+        #expect(sketchyFiles == ["app/a/x/p.yaml", "app/a/y/p.yaml", "app/b/p.yaml"])
+        let warnings = result.error.split(separator: "\n").filter { $0.contains("is not read") }
+        #expect(
+            warnings == [
+                "paywall-lint: warning: app/a/paywall-lint.json is not read: the configuration file is named .paywall-lint.yml (or .yaml, .json)",
+                "paywall-lint: warning: paywall-lint.yml is not read: the configuration file is named .paywall-lint.yml (or .yaml, .json)",
+            ])
+    }
+
     @Test("config errors: unknown key or rule ID with a suggestion, exit 2")
     func errors() throws {
         let unknownKey = try project([".paywall-lint.yml": "extend: [sketchy]\n"])
