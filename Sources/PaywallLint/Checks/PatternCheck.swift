@@ -61,16 +61,23 @@ struct PatternCheck: Check {
 /// A rule's compiled regular expressions, shared by the threads that lint files.
 final class CompiledPatterns: Sendable {
     private let patterns: Mutex<(require: Regex<AnyRegexOutput>?, forbid: Regex<AnyRegexOutput>?)>
+    /// The same patterns as `SimplePattern`s where they are simple, which need no lock; `.some(nil)`
+    /// for a pattern `Regex` must match.
+    private let simple: (require: SimplePattern??, forbid: SimplePattern??)
 
     init(require: String?, forbid: String?) throws {
         let compiled = (try require.map { try Regex($0) }, try forbid.map { try Regex($0) })
         patterns = Mutex(compiled)
+        simple = (require.map { SimplePattern($0) }, forbid.map { SimplePattern($0) })
     }
 
     /// Whether `text` wholly matches `require` (true when there is none) and whether any part
     /// of it matches `forbid`.
     func test(_ text: String) -> (Bool, Bool) {
-        patterns.withLock { patterns in
+        let required = simple.require.map { $0?.wholeMatch(text) } ?? true
+        let forbidden = simple.forbid.map { $0?.containsMatch(text) } ?? false
+        if let required, let forbidden { return (required, forbidden) }
+        return patterns.withLock { patterns in
             let required = patterns.require.map { (try? $0.wholeMatch(in: text)) != nil } ?? true
             let forbidden = patterns.forbid.map { (try? $0.firstMatch(in: text)) != nil } ?? false
             return (required, forbidden)
