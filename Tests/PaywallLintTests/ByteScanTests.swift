@@ -129,7 +129,7 @@ struct ByteScanTests {
                 JSONReader.read(Array(text.utf8), limits: .default, findings: &findings), "offset \(offset)")
             let root = try #require(document.root)
             let pairs = document.pairs(of: root)
-            #expect(document[pairs[0].value].text == before + value + "z", "offset \(offset)")
+            #expect(document.text(of: pairs[0].value) == before + value + "z", "offset \(offset)")
             let column = Array(text.unicodeScalars).firstIndex(of: "1")! + 1
             #expect(
                 document[pairs[1].value].start == SourcePosition(line: 1, column: column), "offset \(offset)")

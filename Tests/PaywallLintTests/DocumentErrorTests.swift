@@ -19,7 +19,7 @@ struct DocumentErrorTests {
                 == SourcePosition(line: 1, column: name.hasSuffix("json") ? 2 : 1))
         #expect(finding.pointer == "/a")
         // The last value wins, as most decoders do.
-        #expect(result.documents.first.map { $0[$0.value(of: $0.root!, key: "a")!].text } == "2")
+        #expect(result.documents.first.map { $0.text(of: $0.value(of: $0.root!, key: "a")!) } == "2")
     }
 
     @Test("keys alike in length and first bytes are told apart; only real repeats are duplicates")
@@ -51,8 +51,8 @@ struct DocumentErrorTests {
         // The merge brought `extra` and left the explicit `products_weekly_` alone.
         let document = result.documents[0]
         let root = document.root!
-        #expect(document.value(of: root, key: "extra").map { document[$0].text } == "8")
-        #expect(document.value(of: root, key: "products_weekly_").map { document[$0].text } == "2")
+        #expect(document.value(of: root, key: "extra").map { document.text(of: $0) } == "8")
+        #expect(document.value(of: root, key: "products_weekly_").map { document.text(of: $0) } == "2")
     }
 
     @Test("JSON problems are each reported at their position and reading recovers")
@@ -78,7 +78,7 @@ struct DocumentErrorTests {
             ])
         let document = try #require(result.documents.first)
         #expect(document.pairs(of: document.root!).count == 6)
-        #expect(document[document.value(of: document.root!, key: "f")!].text == "true")
+        #expect(document.text(of: document.value(of: document.root!, key: "f")!) == "true")
     }
 
     @Test("the trailing comma in RevenueCat's Sample1 is reported and the rest is read")
@@ -154,9 +154,9 @@ struct DocumentErrorTests {
             var lines = findings.map { "\($0.ruleID) \($0.span) \($0.message)" }
             for document in documents {
                 lines.append("document, root \(document.root.map(String.init) ?? "none")")
-                for node in document.nodes {
+                for (index, node) in document.nodes.enumerated() {
                     lines.append(
-                        "\(node.kind) \(node.style) \(node.start)-\(node.end) \(node.tagIndex) \(node.text) "
+                        "\(node.kind) \(node.style) \(node.start)-\(node.end) \(node.tagIndex) \(document.text(of: NodeID(index))) "
                             + "\(node.firstChild)+\(node.childCount) in \(node.parent).\(node.indexInParent)")
                 }
                 lines.append(document.children.map(String.init).joined(separator: " "))

@@ -47,7 +47,7 @@ struct CanonicalDialect {
         else {
             return
         }
-        if let marker = f["paywall"], reader.document[marker].text != "1" {
+        if let marker = f["paywall"], reader.document.text(of: marker) != "1" {
             reader.report(
                 CoreRuleID.wrongType, .error, "paywall: marks format version 1; write `paywall: 1`",
                 at: marker)
@@ -421,7 +421,7 @@ struct CanonicalDialect {
     private mutating func readLocales(_ pairs: Slice<MappingPairs>, expectedLocales: Int) {
         let document = reader.document
         for pair in pairs {
-            let locale = Field(document[pair.key].text, node: pair.key, span: document[pair.key].span)
+            let locale = Field(document.text(of: pair.key), node: pair.key, span: document[pair.key].span)
             let name = locale.value
             guard let f = reader.fields(pair.value, known: Self.localeKeys, field: "localizations.\(name)")
             else {
@@ -459,7 +459,7 @@ struct CanonicalDialect {
             }
             if let products = f["products"], document[products].isMapping {
                 for product in document.pairs(of: products) {
-                    let id = document[product.key].text
+                    let id = document.text(of: product.key)
                     guard
                         let g = reader.fields(
                             product.value, known: ["label", "badge"], field: "products[\(id)]")

@@ -42,12 +42,12 @@ public enum Dialect: String, Sendable, CaseIterable {
         var keys: ShapeKeys = []
         var declared: NodeID?
         for pair in document.pairs(of: root) {
-            let key = document[pair.key].text
+            let key = document.text(of: pair.key)
             keys.formUnion(ShapeKeys.of(key))
             if key == "dialect" { declared = pair.value }
         }
         if let declared {
-            return (Dialect(name: document[declared].text), declared)
+            return (Dialect(name: document.text(of: declared)), declared)
         }
         if keys.contains(.paywall) { return (.canonical, nil) }
         if keys.isSuperset(of: [.headline, .productIDs, .ctaTitle]) { return (.remoteConfig, nil) }

@@ -40,7 +40,7 @@ enum GenericDialect {
             case .mapping:
                 guard visited.insert(node).inserted else { continue }
                 for pair in document.pairs(of: node).reversed() {
-                    let name = document[pair.key].text
+                    let name = document.text(of: pair.key)
                     if name == "dialect" || name.hasPrefix("x-paywall-lint") { continue }
                     stack.append((pair.value, name))
                 }
@@ -48,7 +48,8 @@ enum GenericDialect {
                 guard visited.insert(node).inserted else { continue }
                 for child in document.items(of: node).reversed() { stack.append((child, key)) }
             case .scalar:
-                guard item.style != .plain || format == .yaml, isCopy(item.text, key: key) else { continue }
+                guard item.style != .plain || format == .yaml, isCopy(document.text(of: node), key: key)
+                else { continue }
                 let pointer = document.pointer(of: node)
                 if let copy = reader.copy(
                     node, field: "copy", path: pointer, locale: "default", isDefault: true)

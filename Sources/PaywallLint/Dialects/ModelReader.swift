@@ -43,13 +43,14 @@ struct ModelReader {
         case .scalar:
             if item.style != .plain { return "text" }
             if format == .json {
-                switch item.text {
+                switch document.text(of: node) {
                 case "true", "false": return "a boolean"
                 case "null": return "null"
                 default: return "a number"
                 }
             }
-            return YAMLPlainScalar.type(of: item.text).map { "\($0) \(item.text)" } ?? "text"
+            let text = document.text(of: node)
+            return YAMLPlainScalar.type(of: text).map { "\($0) \(text)" } ?? "text"
         }
     }
 
@@ -67,7 +68,7 @@ struct ModelReader {
         let pairs = document.pairs(of: node)
         result.pairs.reserveCapacity(pairs.count)
         for pair in pairs {
-            let key = document[pair.key].text
+            let key = document.text(of: pair.key)
             if known.contains(where: { MappingFields.same($0, key) }) {
                 result.pairs.append((key, pair.value))
             } else if !ignoring(key) {
@@ -94,25 +95,28 @@ struct ModelReader {
             wrongType(node, expected: "text", field: field())
             return nil
         }
+        let text = document.text(of: node)
         if item.style == .plain {
             if format == .json {
                 wrongType(node, expected: "text", field: field())
                 return nil
             }
-            if let type = YAMLPlainScalar.type(of: item.text) {
+            if let type = YAMLPlainScalar.type(of: text) {
                 report(
                     CoreRuleID.yamlAmbiguity, .warning,
-                    "\(field()): plain `\(item.text)` is read as \(type) by YAML 1.1 readers; quote it to keep it text",
+                    "\(field()): plain `\(text)` is read as \(type) by YAML 1.1 readers; quote it to keep it text",
                     at: node)
             }
         }
-        return Field(item.text, node: node, span: item.span)
+        return Field(text, node: node, span: item.span)
     }
 
     mutating func number(_ node: NodeID?, field: @autoclosure () -> String) -> Field<Double>? {
         guard let node, !document.isNull(node) else { return nil }
         let item = document[node]
-        guard item.isScalar, item.style == .plain, let value = Double(item.text.replacingUnderscores()) else {
+        guard item.isScalar, item.style == .plain,
+            let value = Double(document.text(of: node).replacingUnderscores())
+        else {
             wrongType(node, expected: "a number", field: field())
             return nil
         }
@@ -123,17 +127,18 @@ struct ModelReader {
         guard let node, !document.isNull(node) else { return nil }
         let item = document[node]
         if item.isScalar, item.style == .plain {
-            switch item.text {
+            let text = document.text(of: node)
+            switch text {
             case "true", "True", "TRUE": return Field(true, node: node, span: item.span)
             case "false", "False", "FALSE": return Field(false, node: node, span: item.span)
             case "yes", "Yes", "YES", "on", "On", "ON", "no", "No", "NO", "off", "Off", "OFF":
                 guard format == .yaml else { break }
                 report(
                     CoreRuleID.yamlAmbiguity, .warning,
-                    "\(field()): `\(item.text)` is a boolean only to YAML 1.1 readers; write true or false",
+                    "\(field()): `\(text)` is a boolean only to YAML 1.1 readers; write true or false",
                     at: node)
                 return Field(
-                    ["yes", "Yes", "YES", "on", "On", "ON"].contains(item.text), node: node, span: item.span)
+                    ["yes", "Yes", "YES", "on", "On", "ON"].contains(text), node: node, span: item.span)
             default: break
             }
         }

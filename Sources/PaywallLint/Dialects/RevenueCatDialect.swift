@@ -47,7 +47,7 @@ enum RevenueCatDialect {
         rc.templateName = reader.text(f["template_name"], field: "template_name")
         if let name = f["template_name"], document[name].isScalar, document[name].style == .plain {
             // RevenueCat writes template names as strings ("1"); a JSON number decodes differently.
-            rc.templateName = Field(document[name].text, node: name, span: document[name].span)
+            rc.templateName = Field(document.text(of: name), node: name, span: document[name].span)
         }
 
         // Config first: the default locale may depend on nothing in it, but packages and links do.
@@ -99,7 +99,7 @@ enum RevenueCatDialect {
                 for pair in document.pairs(of: strings) {
                     perLocale.append(
                         (
-                            Field(document[pair.key].text, node: pair.key, span: document[pair.key].span),
+                            Field(document.text(of: pair.key), node: pair.key, span: document[pair.key].span),
                             pair.value, nil
                         ))
                 }
@@ -110,9 +110,9 @@ enum RevenueCatDialect {
         if let byTier = f["localized_strings_by_tier"], document[byTier].isMapping {
             rc.localizedStrings = reader.place(byTier)
             for pair in document.pairs(of: byTier) where document[pair.value].isMapping {
-                let locale = Field(document[pair.key].text, node: pair.key, span: document[pair.key].span)
+                let locale = Field(document.text(of: pair.key), node: pair.key, span: document[pair.key].span)
                 for tier in document.pairs(of: pair.value) {
-                    perLocale.append((locale, tier.value, document[tier.key].text))
+                    perLocale.append((locale, tier.value, document.text(of: tier.key)))
                 }
             }
         }

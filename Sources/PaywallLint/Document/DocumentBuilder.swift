@@ -119,7 +119,7 @@ struct DocumentBuilder {
         while index + 1 < items.endIndex {
             let key = document[items[index]]
             let value = items[index + 1]
-            if key.isScalar, key.style == .plain, key.text == "<<", !key.hasTag {
+            if key.isScalar, key.style == .plain, !key.hasTag, document.text(of: items[index]) == "<<" {
                 switch document[value].kind {
                 case .mapping: sources.append(value)
                 case .sequence:
@@ -142,12 +142,12 @@ struct DocumentBuilder {
         var seen = Set<String>()
         var keyIndex = 0
         while keyIndex < explicit.count {
-            seen.insert(document[explicit[keyIndex]].text)
+            seen.insert(document.text(of: explicit[keyIndex]))
             keyIndex += 2
         }
         var merged: [NodeID] = []
         for source in sources {
-            for pair in document.pairs(of: source) where seen.insert(document[pair.key].text).inserted {
+            for pair in document.pairs(of: source) where seen.insert(document.text(of: pair.key)).inserted {
                 merged.append(pair.key)
                 merged.append(pair.value)
             }
@@ -166,14 +166,18 @@ struct DocumentBuilder {
     /// Keys that differ mostly differ here, and two integers compare in one instruction where two
     /// strings take a call into the standard library.
     static func keyDigest(_ text: String) -> UInt64 {
+        // The bytes in place where the string has them (a copy to call `withUTF8` on retained it).
+        if let digest = text.utf8.withContiguousStorageIfAvailable(digest) { return digest }
         var text = text
-        return text.withUTF8 { bytes in
-            let length = UInt64(min(bytes.count, 0xFE)) << 56
-            if bytes.count >= 8 { return length | ByteChunks.load(bytes, at: 0) & 0x00FF_FFFF_FFFF_FFFF }
-            var digest = length
-            for k in 0..<bytes.count { digest |= UInt64(bytes[k]) << (8 * k) }
-            return digest
-        }
+        return text.withUTF8(digest)
+    }
+
+    private static func digest(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let length = UInt64(min(bytes.count, 0xFE)) << 56
+        if bytes.count >= 8 { return length | ByteChunks.load(bytes, at: 0) & 0x00FF_FFFF_FFFF_FFFF }
+        var digest = length
+        for k in 0..<bytes.count { digest |= UInt64(bytes[k]) << (8 * k) }
+        return digest
     }
 
     /// No scalar key has it: `keyDigest` caps the length byte at 0xFE.
@@ -185,7 +189,8 @@ struct DocumentBuilder {
         var index = items.startIndex
         while index < items.endIndex {
             let key = items[index]
-            keyDigests.append(document[key].isScalar ? Self.keyDigest(document[key].text) : Self.notAScalar)
+            keyDigests.append(
+                document[key].isScalar ? Self.keyDigest(document.text(of: key)) : Self.notAScalar)
             index += 2
         }
     }
@@ -201,7 +206,8 @@ struct DocumentBuilder {
             findings.append(
                 Finding(
                     ruleID: CoreRuleID.duplicateKey, severity: .error,
-                    message: "duplicate key \"\(key.text)\": decoders disagree on which value wins",
+                    message:
+                        "duplicate key \"\(document.text(of: second))\": decoders disagree on which value wins",
                     span: key.span,
                     related: [RelatedLocation(span: document[first].span, message: "first defined here")]))
         }
@@ -213,7 +219,7 @@ struct DocumentBuilder {
                 let key = items[base + 2 * i]
                 for j in 0..<i where keyDigests[j] == digest {
                     let other = items[base + 2 * j]
-                    if document[other].text == document[key].text {
+                    if document.text(of: other) == document.text(of: key) {
                         report(other, key)
                         break
                     }
@@ -225,10 +231,10 @@ struct DocumentBuilder {
             for i in 0..<pairCount {
                 let key = items[base + 2 * i]
                 guard document[key].isScalar else { continue }
-                if let first = firstSeen[document[key].text] {
+                if let first = firstSeen[document.text(of: key)] {
                     report(first, key)
                 } else {
-                    firstSeen[document[key].text] = key
+                    firstSeen[document.text(of: key)] = key
                 }
             }
         }

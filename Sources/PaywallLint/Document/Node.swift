@@ -20,7 +20,8 @@ public enum ScalarStyle: UInt8, Sendable {
     }
 }
 
-/// One positioned node of a YAML or JSON document.
+/// One positioned node of a YAML or JSON document: plain data (a scalar's text is kept in the
+/// document, `Document.text(of:)`), so reading a node copies no reference and counts none.
 public struct Node: Sendable {
     public enum Kind: UInt8, Sendable {
         case scalar
@@ -33,10 +34,10 @@ public struct Node: Sendable {
     public var start: SourcePosition
     public var end: SourcePosition
     /// The node's explicit tag in `Document.tags`, or -1. Tags are rare, and an index here keeps
-    /// a node at 56 bytes rather than 72 (a large file holds hundreds of thousands of nodes).
+    /// a node small (a large file holds hundreds of thousands of nodes).
     var tagIndex: Int32
-    /// The scalar's value (empty for collections).
-    public var text: String
+    /// The scalar's value in `Document.texts`, or -1 for a collection.
+    var textIndex: Int32
     /// Children in `Document.children`: key, value, key, value… for a mapping; items for a sequence.
     var firstChild: Int32
     var childCount: Int32
@@ -56,6 +57,8 @@ public struct Node: Sendable {
 public struct Document: Sendable {
     public private(set) var nodes: [Node] = []
     public private(set) var children: [NodeID] = []
+    /// The scalars' values, by `Node.textIndex`.
+    private var texts: [String] = []
     /// Explicit tags (`!!binary`, `!custom`, as written after resolving handles), by `Node.tagIndex`.
     private var tags: [String] = []
     public var root: NodeID?
@@ -66,12 +69,18 @@ public struct Document: Sendable {
     mutating func reserve(nodes count: Int) {
         nodes.reserveCapacity(count)
         children.reserveCapacity(count)
+        // Scalars: keys and most values, about three nodes in four.
+        texts.reserveCapacity(count * 3 / 4)
     }
 
-    /// The node, lent in place: readers mostly want one field of it, and a copy would retain and
-    /// release its text.
     public subscript(id: NodeID) -> Node {
-        _read { yield nodes[Int(id)] }
+        nodes[Int(id)]
+    }
+
+    /// A scalar's value; empty for a collection.
+    public func text(of id: NodeID) -> String {
+        let index = nodes[Int(id)].textIndex
+        return index < 0 ? "" : texts[Int(index)]
     }
 
     /// The node's explicit tag, if it has one.
@@ -90,10 +99,11 @@ public struct Document: Sendable {
     mutating func addScalar(
         _ text: String, style: ScalarStyle, tag: String?, start: SourcePosition, end: SourcePosition
     ) -> NodeID {
+        texts.append(text)
         nodes.append(
             Node(
-                kind: .scalar, style: style, start: start, end: end, tagIndex: recordTag(tag), text: text,
-                firstChild: 0, childCount: 0))
+                kind: .scalar, style: style, start: start, end: end, tagIndex: recordTag(tag),
+                textIndex: Int32(texts.count - 1), firstChild: 0, childCount: 0))
         return NodeID(nodes.count - 1)
     }
 
@@ -119,7 +129,7 @@ public struct Document: Sendable {
         }
         nodes.append(
             Node(
-                kind: kind, style: .plain, start: start, end: end, tagIndex: recordTag(tag), text: "",
+                kind: kind, style: .plain, start: start, end: end, tagIndex: recordTag(tag), textIndex: -1,
                 firstChild: first, childCount: Int32(items.count)))
         return NodeID(nodes.count - 1)
     }
@@ -134,7 +144,6 @@ public struct Document: Sendable {
 
     /// The key/value pairs of a mapping, in document order.
     public func pairs(of id: NodeID) -> MappingPairs {
-        // Fields read in place: a `let` copy of the node retains and releases its text.
         let index = Int(id)
         guard nodes[index].kind == .mapping else { return MappingPairs(children: [], start: 0, count: 0) }
         return MappingPairs(
@@ -144,7 +153,7 @@ public struct Document: Sendable {
     /// The value of `key` in a mapping (the last one when the key is duplicated, as most decoders do).
     public func value(of id: NodeID, key: String) -> NodeID? {
         var found: NodeID?
-        for pair in pairs(of: id) where nodes[Int(pair.key)].text == key && nodes[Int(pair.key)].isScalar {
+        for pair in pairs(of: id) where nodes[Int(pair.key)].isScalar && text(of: pair.key) == key {
             found = pair.value
         }
         return found
@@ -160,7 +169,7 @@ public struct Document: Sendable {
             let parent = nodes[Int(node.parent)]
             if parent.kind == .mapping {
                 let key = children[Int(parent.firstChild) + 2 * Int(node.indexInParent)]
-                tokens.append(nodes[Int(key)].text)
+                tokens.append(text(of: key))
             } else {
                 tokens.append(String(node.indexInParent))
             }
@@ -187,15 +196,14 @@ public struct Document: Sendable {
     /// Whether the node is a YAML/JSON null: `null`, `~`, empty plain scalar.
     public func isNull(_ id: NodeID) -> Bool {
         let index = Int(id)
-        // Fields read in place, as in `pairs(of:)`. The length first: most values are longer
-        // than "null", and comparing a string with each spelling costs more than counting its
-        // bytes.
+        // The length first: most values are longer than "null", and comparing a string with each
+        // spelling costs more than counting its bytes.
         guard nodes[index].kind == .scalar, nodes[index].style == .plain, !nodes[index].hasTag,
-            nodes[index].text.utf8.count <= 4
+            texts[Int(nodes[index].textIndex)].utf8.count <= 4
         else {
             return false
         }
-        switch nodes[index].text {
+        switch texts[Int(nodes[index].textIndex)] {
         case "", "~", "null", "Null", "NULL": return true
         default: return false
         }

@@ -10,11 +10,11 @@ struct NodeReader {
 
     func string(_ node: NodeID, _ what: String) throws -> String {
         guard document[node].isScalar else { throw error(node, "\(what) must be text") }
-        return document[node].text
+        return document.text(of: node)
     }
 
     func strings(_ node: NodeID, _ what: String) throws -> [String] {
-        if document[node].isScalar, !document.isNull(node) { return [document[node].text] }
+        if document[node].isScalar, !document.isNull(node) { return [document.text(of: node)] }
         guard document[node].isSequence else { throw error(node, "\(what) must be a list of text") }
         return try document.items(of: node).map { try string($0, what) }
     }

@@ -136,7 +136,7 @@ public enum PackReader {
         return try document.items(of: node).map { item in
             if document[item].isMapping, document.pairs(of: item).count == 1 {
                 let pair = document.pairs(of: item)[0]
-                let key = document[pair.key].text
+                let key = document.text(of: pair.key)
                 if key == "yaml" || key == "json" {
                     return .file(
                         text: try reader.string(pair.value, key), format: key == "json" ? .json : .yaml)

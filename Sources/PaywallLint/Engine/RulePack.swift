@@ -79,11 +79,11 @@ public indirect enum OptionValue: Sendable, Hashable {
     init(_ document: Document, _ node: NodeID) {
         let item = document[node]
         switch item.kind {
-        case .scalar: self = document.isNull(node) ? .null : .text(item.text)
+        case .scalar: self = document.isNull(node) ? .null : .text(document.text(of: node))
         case .sequence: self = .list(document.items(of: node).map { OptionValue(document, $0) })
         case .mapping:
             self = .map(
-                document.pairs(of: node).map { (document[$0.key].text, OptionValue(document, $0.value)) })
+                document.pairs(of: node).map { (document.text(of: $0.key), OptionValue(document, $0.value)) })
         }
     }
 }

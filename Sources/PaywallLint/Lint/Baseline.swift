@@ -70,7 +70,7 @@ public struct Baseline: Sendable {
         var baseline = Baseline()
         for item in document.items(of: list) {
             func text(_ key: String) -> String? {
-                document.value(of: item, key: key).map { document[$0].text }
+                document.value(of: item, key: key).map { document.text(of: $0) }
             }
             guard let file = text("file"), let rule = text("rule") else {
                 throw ConfigurationError(

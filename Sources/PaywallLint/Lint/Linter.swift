@@ -80,7 +80,7 @@ public struct Linter: Sendable {
             report.findings.append(
                 Finding(
                     ruleID: CoreRuleID.unknownDialect, severity: .error,
-                    message: "unknown dialect '\(document[declared].text)'; use one of \(names)",
+                    message: "unknown dialect '\(document.text(of: declared))'; use one of \(names)",
                     span: document[declared].span, pointer: "/dialect"))
             return nil
         }

@@ -62,9 +62,9 @@ struct Suppressions {
             let list = document.value(of: settings, key: "disable"), document[list].isSequence
         else { return }
         for item in document.items(of: list) where document[item].isMapping {
-            let rule = document.value(of: item, key: "rule").map { document[$0].text } ?? ""
-            let pointer = document.value(of: item, key: "pointer").map { document[$0].text }
-            let reason = document.value(of: item, key: "reason").map { document[$0].text }
+            let rule = document.value(of: item, key: "rule").map { document.text(of: $0) } ?? ""
+            let pointer = document.value(of: item, key: "pointer").map { document.text(of: $0) }
+            let reason = document.value(of: item, key: "reason").map { document.text(of: $0) }
             entries.append(
                 Entry(
                     rules: rule.isEmpty ? [] : [rule], scope: pointer.map { .pointer($0) } ?? .file,

@@ -38,7 +38,7 @@ public enum StoreKitReader {
         if let settings = document.value(of: root, key: "settings"), document[settings].isMapping,
             let value = document.value(of: settings, key: "_storefront")
         {
-            storefront = document[value].text
+            storefront = document.text(of: value)
         }
         return StoreData(path: path, products: products, storefront: storefront)
     }
@@ -77,20 +77,22 @@ public enum StoreKitReader {
         }
         var offer: StoreData.IntroductoryOffer?
         if let offerNode = document.value(of: node, key: "introductoryOffer"), document[offerNode].isMapping {
-            let mode = document.value(of: offerNode, key: "paymentMode").map { document[$0].text } ?? ""
+            let mode = document.value(of: offerNode, key: "paymentMode").map { document.text(of: $0) } ?? ""
             guard let paymentMode = StoreData.PaymentMode(rawValue: mode) else {
                 throw reader.error(
                     offerNode, "introductoryOffer.paymentMode must be free, payAsYouGo or payUpFront")
             }
             let periodText = document.value(of: offerNode, key: "subscriptionPeriod").map {
-                document[$0].text
+                document.text(of: $0)
             }
             offer = StoreData.IntroductoryOffer(
                 paymentMode: paymentMode,
-                displayPrice: document.value(of: offerNode, key: "displayPrice").map { document[$0].text },
+                displayPrice: document.value(of: offerNode, key: "displayPrice").map {
+                    document.text(of: $0)
+                },
                 period: periodText.flatMap(SubscriptionPeriod.init(iso:)),
                 numberOfPeriods: document.value(of: offerNode, key: "numberOfPeriods").flatMap {
-                    Int(document[$0].text)
+                    Int(document.text(of: $0))
                 } ?? 1)
         }
         var names: [String: String] = [:]
@@ -101,7 +103,7 @@ public enum StoreKitReader {
                 if let locale = document.value(of: item, key: "locale"),
                     let name = document.value(of: item, key: "displayName")
                 {
-                    names[document[locale].text] = document[name].text
+                    names[document.text(of: locale)] = document.text(of: name)
                 }
             }
         }
