@@ -25,6 +25,8 @@ private struct JSONParser {
     private var lineStart = 0
     private var continuationBytes = 0
     private var continuationCountedTo = 0
+    /// No byte beyond ASCII (most files), so a column is a count of bytes.
+    private let isASCII: Bool
 
     /// Stops everything: a limit was crossed or the text cannot be recovered.
     private struct Abort: Error {}
@@ -33,6 +35,7 @@ private struct JSONParser {
         self.buffer = buffer
         self.limits = limits
         self.builder = DocumentBuilder(limits: limits, sizeHint: buffer.count)
+        self.isASCII = Self.isASCII(buffer)
         if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
             i = 3
             lineStart = 3
@@ -60,7 +63,22 @@ private struct JSONParser {
 
     // MARK: Positions
 
+    private static func isASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        var any: UInt64 = 0
+        var k = 0
+        while k + 8 <= buffer.count {
+            any |= ByteChunks.load(buffer, at: k)
+            k += 8
+        }
+        while k < buffer.count {
+            any |= UInt64(buffer[k])
+            k += 1
+        }
+        return ByteChunks.beyondASCII(any) == 0
+    }
+
     private mutating func position() -> SourcePosition {
+        if isASCII { return SourcePosition(line: line, column: i - lineStart + 1) }
         if continuationCountedTo < lineStart { continuationCountedTo = lineStart }
         var k = continuationCountedTo
         while k + 8 <= i {
@@ -94,7 +112,15 @@ private struct JSONParser {
     private mutating func skipSpace() {
         while i < buffer.count {
             switch buffer[i] {
-            case 0x20, 0x09:
+            case 0x20:
+                // Indentation comes in runs, skipped a word at a time.
+                guard i + 8 <= buffer.count else {
+                    i += 1
+                    continue
+                }
+                let other = ~ByteChunks.equal(ByteChunks.load(buffer, at: i), 0x20) & ByteChunks.highBits
+                i += other == 0 ? 8 : other.trailingZeroBitCount >> 3
+            case 0x09:
                 i += 1
             case 0x0A:
                 i += 1
