@@ -21,26 +21,55 @@ public struct TextReporter: Reporter {
         let path = TerminalText.escaped(report.file.path)
         if verbose {
             for note in report.notes {
-                out += paint("\(path): \(TerminalText.escaped(note))", Style.dim) + "\n"
+                open(Style.dim, &out)
+                out += path
+                out += ": "
+                out += TerminalText.escaped(note)
+                close(&out)
+                out += "\n"
             }
         }
         guard !report.findings.isEmpty else { return out }
         let lines = showSource ? LineIndex(report.file.bytes) : nil
+        // Appended piece by piece: joining the pieces with `+` made a string for each join.
         for finding in report.findings {
-            let location = "\(path):\(finding.span.start.line):\(finding.span.start.column):"
-            out +=
-                paint(location, Style.bold) + " "
-                + paint(finding.severity.name + ":", style(finding.severity))
-            out +=
-                " " + TerminalText.escaped(finding.message) + " " + paint("[\(finding.ruleID)]", Style.dim)
-                + "\n"
-            if let lines { out += snippet(finding.span, lines: lines, severity: finding.severity) }
+            open(Style.bold, &out)
+            out += path
+            out += ":"
+            out += position(finding.span.start)
+            out += ":"
+            close(&out)
+            out += " "
+            open(style(finding.severity), &out)
+            out += finding.severity.name
+            out += ":"
+            close(&out)
+            out += " "
+            out += TerminalText.escaped(finding.message)
+            out += " "
+            open(Style.dim, &out)
+            out += "["
+            out += finding.ruleID
+            out += "]"
+            close(&out)
+            out += "\n"
+            if let lines { snippet(finding.span, lines: lines, severity: finding.severity, to: &out) }
             if let fix = finding.fix {
-                out += "  " + paint("fix:", Style.cyan) + " " + TerminalText.escaped(fix.description) + "\n"
+                out += "  "
+                open(Style.cyan, &out)
+                out += "fix:"
+                close(&out)
+                out += " "
+                out += TerminalText.escaped(fix.description)
+                out += "\n"
             }
             for related in finding.related {
-                out += "\(path):\(related.span.start.line):\(related.span.start.column): note: "
-                out += TerminalText.escaped(related.message) + "\n"
+                out += path
+                out += ":"
+                out += position(related.span.start)
+                out += ": note: "
+                out += TerminalText.escaped(related.message)
+                out += "\n"
             }
         }
         return out
@@ -69,15 +98,54 @@ public struct TextReporter: Reporter {
 
     /// The source line of the span's start, with `^~~~` under the span (to the end of the line
     /// when the span goes on).
-    private func snippet(_ span: SourceSpan, lines: LineIndex, severity: Severity) -> String {
-        guard span.start.line <= lines.lineCount else { return "" }
+    private func snippet(_ span: SourceSpan, lines: LineIndex, severity: Severity, to out: inout String) {
+        guard span.start.line <= lines.lineCount else { return }
         // Built as bytes: a `String` per scalar cost 24,000 instructions a finding.
         var shown: [UInt8] = []
         var marker: [UInt8] = []
         let endColumn =
             span.end.line == span.start.line ? max(span.end.column, span.start.column + 1) : Int.max
-        // Long lines (minified JSON, base64) show a window around the span.
-        let scalars = Array(String(decoding: lines.lineBytes(span.start.line), as: UTF8.self).unicodeScalars)
+        let line = lines.lineBytes(span.start.line)
+        if span.start.column >= 1, line.count <= Self.maxLineScalars,
+            line.allSatisfy({ $0 >= 0x20 && $0 < 0x7F || $0 == 0x09 })
+        {
+            // Printable ASCII (most lines): a byte is a column.
+            shown = line.map { $0 == 0x09 ? UInt8(ascii: " ") : $0 }
+            let spanStart = min(span.start.column, line.count + 1)
+            let spanEnd = min(endColumn, line.count + 1)
+            marker = Array(repeating: UInt8(ascii: " "), count: spanStart - 1)
+            marker.append(UInt8(ascii: "^"))
+            if spanEnd > spanStart + 1 {
+                marker += repeatElement(UInt8(ascii: "~"), count: spanEnd - spanStart - 1)
+            }
+        } else {
+            fillSnippet(line, span: span, endColumn: endColumn, shown: &shown, marker: &marker)
+        }
+        let number = String(span.start.line)
+        open(Style.dim, &out)
+        out += " "
+        out += number
+        out += " | "
+        close(&out)
+        out += String(decoding: shown, as: UTF8.self)
+        out += "\n"
+        open(Style.dim, &out)
+        out += String(repeating: " ", count: number.count + 1)
+        out += " | "
+        close(&out)
+        open(style(severity), &out)
+        out += String(decoding: marker, as: UTF8.self)
+        close(&out)
+        out += "\n"
+    }
+
+    /// The shown line and its marker scalar by scalar: escapes, wide characters, marks, and a
+    /// window around the span of a long line (minified JSON, base64).
+    private func fillSnippet(
+        _ line: ArraySlice<UInt8>, span: SourceSpan, endColumn: Int, shown: inout [UInt8],
+        marker: inout [UInt8]
+    ) {
+        let scalars = Array(String(decoding: line, as: UTF8.self).unicodeScalars)
         var first = 0
         var last = scalars.count
         if scalars.count > Self.maxLineScalars {
@@ -111,11 +179,6 @@ public struct TextReporter: Reporter {
         if last < scalars.count { shown += Self.ellipsis }
         if span.start.column >= column && last == scalars.count { marker.append(UInt8(ascii: "^")) }
         while marker.last == UInt8(ascii: " ") { marker.removeLast() }
-        let number = String(span.start.line)
-        let gutter = String(repeating: " ", count: number.count)
-        let underline = paint(String(decoding: marker, as: UTF8.self), style(severity))
-        return paint(" \(number) | ", Style.dim) + String(decoding: shown, as: UTF8.self) + "\n"
-            + paint(" \(gutter) | ", Style.dim) + underline + "\n"
     }
 
     static let maxLineScalars = 120
@@ -139,5 +202,18 @@ public struct TextReporter: Reporter {
 
     private func paint(_ text: String, _ style: String) -> String {
         color ? "\u{1B}[\(style)m\(text)\u{1B}[0m" : text
+    }
+
+    /// Starts and ends text in `style`, when coloured.
+    private func open(_ style: String, _ out: inout String) {
+        if color { out += "\u{1B}[\(style)m" }
+    }
+
+    private func close(_ out: inout String) {
+        if color { out += "\u{1B}[0m" }
+    }
+
+    private func position(_ position: SourcePosition) -> String {
+        String(position.line) + ":" + String(position.column)
     }
 }
