@@ -16,6 +16,17 @@ import Testing
             ])
     }
 
+    /// `Scalars.isSpace` answers ASCII without a property lookup and stands in for
+    /// `properties.isWhitespace` wherever checks ask whether text is blank.
+    @Test func isSpaceIsUnicodeWhiteSpace() {
+        var differing: [UInt32] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if Scalars.isSpace(scalar) != scalar.properties.isWhitespace { differing.append(value) }
+        }
+        #expect(differing.isEmpty)
+    }
+
     /// A text repeated in several locales is read once but reported at each copy.
     @Test func repeatedTextIsReportedAtEveryCopy() throws {
         let linter = try Linter(ruleSet: try RuleSet(packs: ["apple"], library: PackLibrary.builtIn()))

@@ -27,8 +27,8 @@ struct RequiredCheck: Check {
             let empty: Bool
             switch value.value {
             // By scalar: a Character is found by grapheme breaking, and only whitespace matters.
-            case .text(let text): empty = text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
-            case .copy(let copy): empty = copy.text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+            case .text(let text): empty = text.unicodeScalars.allSatisfy(Scalars.isSpace)
+            case .copy(let copy): empty = copy.text.unicodeScalars.allSatisfy(Scalars.isSpace)
             case .collection(let count): empty = count == 0
             default: empty = false
             }

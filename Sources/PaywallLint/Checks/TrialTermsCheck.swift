@@ -100,7 +100,7 @@ struct TrialTermsCheck: Check {
 
     /// Whether nothing but spaces and punctuation follows `index` up to the clause's end.
     private static func endsClause(_ text: [Unicode.Scalar], after index: Int) -> Bool {
-        for scalar in text[index...] where !scalar.properties.isWhitespace {
+        for scalar in text[index...] where !Scalars.isSpace(scalar) {
             return !(scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "{")
         }
         return true
