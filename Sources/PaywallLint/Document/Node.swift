@@ -198,13 +198,14 @@ public struct Document: Sendable {
         let index = Int(id)
         // The length first: most values are longer than "null", and comparing a string with each
         // spelling costs more than counting its bytes.
-        guard nodes[index].kind == .scalar, nodes[index].style == .plain, !nodes[index].hasTag,
-            texts[Int(nodes[index].textIndex)].utf8.count <= 4
-        else {
+        guard nodes[index].kind == .scalar, nodes[index].style == .plain, !nodes[index].hasTag else {
             return false
         }
-        switch texts[Int(nodes[index].textIndex)] {
-        case "", "~", "null", "Null", "NULL": return true
+        let textIndex = Int(nodes[index].textIndex)
+        switch texts[textIndex].utf8.count {
+        case 0: return true
+        case 1: return texts[textIndex] == "~"
+        case 4: return texts[textIndex] == "null" || texts[textIndex] == "Null" || texts[textIndex] == "NULL"
         default: return false
         }
     }
