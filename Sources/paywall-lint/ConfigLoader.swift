@@ -25,10 +25,15 @@ enum ConfigLoader {
         ".paywall_lint.yml", ".paywall-lint.toml", ".paywall-lint.yml.txt", "paywall_lint.yml",
     ]
 
-    /// The nearest config walking up from `start` (an absolute folder), if any.
+    /// The nearest config walking up from `start` (an absolute folder), if any, without looking
+    /// for near-miss names (`ConfigSearch` does both).
     static func nearestPath(from start: String) -> String? {
-        var search = ConfigSearch()
-        return search.result(from: start).config
+        var directory = start
+        while true {
+            if let found = ConfigSearch.config(in: directory) { return found }
+            guard let parent = ConfigSearch.parent(of: directory) else { return nil }
+            directory = parent
+        }
     }
 
     /// What walking up from a folder finds: the nearest config, and the near-miss names on the
@@ -54,8 +59,8 @@ enum ConfigLoader {
                     break
                 }
                 unknown.append(directory)
-                guard directory != "/", let slash = directory.lastIndex(of: "/") else { break }
-                directory = slash == directory.startIndex ? "/" : String(directory[..<slash])
+                guard let parent = Self.parent(of: directory) else { break }
+                directory = parent
             }
             for folder in unknown.reversed() {
                 found = Self.look(in: folder, above: found)
@@ -66,12 +71,8 @@ enum ConfigLoader {
 
         /// A folder's own config, else its near-miss names before what its parent found.
         private static func look(in directory: String, above parent: Result) -> Result {
+            if let config = config(in: directory) { return Result(config: config) }
             let prefix = directory == "/" ? "" : directory
-            for name in Configuration.fileNames {
-                if case .file = FileSystem.kind(of: prefix + "/" + name) {
-                    return Result(config: prefix + "/" + name)
-                }
-            }
             var result = Result(config: parent.config)
             for name in nearMisses {
                 if case .file = FileSystem.kind(of: prefix + "/" + name) {
@@ -83,6 +84,21 @@ enum ConfigLoader {
             }
             result.misnamed += parent.misnamed
             return result
+        }
+
+        /// The config file in `directory` itself, if any.
+        static func config(in directory: String) -> String? {
+            let prefix = directory == "/" ? "" : directory
+            for name in Configuration.fileNames {
+                if case .file = FileSystem.kind(of: prefix + "/" + name) { return prefix + "/" + name }
+            }
+            return nil
+        }
+
+        /// The folder above an absolute folder; nil for the root.
+        static func parent(of directory: String) -> String? {
+            guard directory != "/", let slash = directory.lastIndex(of: "/") else { return nil }
+            return slash == directory.startIndex ? "/" : String(directory[..<slash])
         }
     }
 

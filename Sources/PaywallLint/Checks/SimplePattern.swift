@@ -105,23 +105,29 @@ struct SimplePattern: Sendable {
     }
 
     private func run(_ text: String, anywhere: Bool) -> Bool? {
-        var text = text
-        return text.withUTF8 { bytes -> Bool? in
-            // Checked first: a mark after a matching letter makes another character for `Regex`.
-            guard !bytes.contains(where: { $0 >= 0x80 || $0 == 0x0D }) else { return nil }
-            let start = closure(1)
-            var states = start
-            if anywhere && states & done != 0 { return true }
-            for byte in bytes {
-                let moving = states & accepts[Int(byte)]
-                states = closure((moving & repeating) | ((moving & ~repeating) << 1))
-                if anywhere {
-                    if states & done != 0 { return true }
-                    states |= start
-                }
-            }
-            return states & done != 0
+        // The bytes in place where the string has them (a copy to call `withUTF8` on retained it).
+        if let answer = text.utf8.withContiguousStorageIfAvailable({ run($0, anywhere: anywhere) }) {
+            return answer
         }
+        var text = text
+        return text.withUTF8 { run($0, anywhere: anywhere) }
+    }
+
+    private func run(_ bytes: UnsafeBufferPointer<UInt8>, anywhere: Bool) -> Bool? {
+        // Checked first: a mark after a matching letter makes another character for `Regex`.
+        guard !bytes.contains(where: { $0 >= 0x80 || $0 == 0x0D }) else { return nil }
+        let start = closure(1)
+        var states = start
+        if anywhere && states & done != 0 { return true }
+        for byte in bytes {
+            let moving = states & accepts[Int(byte)]
+            states = closure((moving & repeating) | ((moving & ~repeating) << 1))
+            if anywhere {
+                if states & done != 0 { return true }
+                states |= start
+            }
+        }
+        return states & done != 0
     }
 
     /// The states reachable by skipping optional items.
