@@ -39,7 +39,7 @@ enum ConfigLoader {
     /// What walking up from a folder finds: the nearest config, and the near-miss names on the
     /// way (each a warning). Kept per folder: the folders of a walked tree share their parents,
     /// and each folder costs a dozen `stat`s (the 40 folders of 10,000 benchmark files made
-    /// 2,400 that failed; now 400).
+    /// 2,400 that failed; now 350).
     struct ConfigSearch {
         struct Result {
             var config: String?
