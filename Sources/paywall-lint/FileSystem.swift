@@ -73,7 +73,38 @@ enum FileSystem {
     }
 
     /// The cores the process may run on, at least one.
-    static var processorCount: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+    /// The processors this process may run on: on Linux those of its CPU affinity (`taskset`, a
+    /// container's cpuset), which `/proc/self/status` lists; else every processor online. One
+    /// worker a processor of the machine would crowd a container given two of sixty-four.
+    /// (A cgroup CPU quota, `docker --cpus`, is not an affinity and is not read.)
+    static var processorCount: Int {
+        let online = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        #if os(Linux)
+            if let status = try? read("/proc/self/status", limit: 1 << 16),
+                let allowed = allowedProcessorCount(status: String(decoding: status, as: UTF8.self))
+            {
+                return min(allowed, online)
+            }
+        #endif
+        return online
+    }
+
+    /// How many processors the `Cpus_allowed_list:` line of a `/proc/<pid>/status` text names
+    /// (`0-3,8,10-11` is 7); nil without one, or when it does not read as a list.
+    static func allowedProcessorCount(status: String) -> Int? {
+        let key = "Cpus_allowed_list:"
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(key) }) else { return nil }
+        var count = 0
+        for part in line.dropFirst(key.count).split(separator: ",") {
+            let bounds = part.split(separator: "-").map { $0.filter { $0 != " " && $0 != "\t" } }
+            guard (1...2).contains(bounds.count), let first = Int(bounds[0]),
+                let last = Int(bounds[bounds.count - 1]),
+                first <= last
+            else { return nil }
+            count += last - first + 1
+        }
+        return count > 0 ? count : nil
+    }
 
     static func readStandardInput(limit: Int) throws(ReadError) -> [UInt8] {
         var bytes: [UInt8] = []
