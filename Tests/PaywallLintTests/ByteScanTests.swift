@@ -117,6 +117,20 @@ struct ByteScanTests {
 
     /// A JSON string whose quote, escape or control byte falls at every offset of a word, after
     /// text beyond ASCII: its value, and the column of the node after it, counted in scalars.
+    /// Columns of an ASCII file are byte counts when the encoding check has said it is ASCII, and
+    /// scalar counts otherwise: the two must agree on every node.
+    @Test func jsonColumnsOfAnASCIIFileAgreeBothWays() throws {
+        let text = Array("\u{FEFF}{\n  \"a\": [1, \"two\",\t{\"b\": null}],\r\n    \"c\": \"d\"\n}\n".utf8)
+        #expect(TextEncoding.check(text, format: .json).isASCII)
+        var findings: [Finding] = []
+        let counted = try #require(
+            JSONReader.read(text, isASCII: false, limits: .default, findings: &findings))
+        let known = try #require(JSONReader.read(text, isASCII: true, limits: .default, findings: &findings))
+        #expect(counted.nodes.count == 10)
+        #expect(counted.nodes.map(\.span) == known.nodes.map(\.span))
+        #expect(!TextEncoding.check(Array("{\"é\": 1}".utf8), format: .json).isASCII)
+    }
+
     @Test(arguments: [("\\\"", "\""), ("\\u00e9", "é"), ("\\n", "\n"), ("", ""), ("\t", "\t")])
     func jsonStringAtEveryOffset(escape: String, value: String) throws {
         for offset in 0..<20 {

@@ -16,7 +16,7 @@ struct ProcessorCountTests {
             ("Cpus_allowed_list:\t2,5\n", 2),
         ])
     func counted(_ status: String, _ count: Int) {
-        #expect(FileSystem.allowedProcessorCount(status: status) == count)
+        #expect(FileSystem.allowedProcessorCount(status: Array(status.utf8)) == count)
     }
 
     @Test(
@@ -25,7 +25,7 @@ struct ProcessorCountTests {
             "Name:\tx\n", "Cpus_allowed_list:\t\n", "Cpus_allowed_list:\t3-1\n", "Cpus_allowed_list:\tx\n",
         ])
     func unread(_ status: String) {
-        #expect(FileSystem.allowedProcessorCount(status: status) == nil)
+        #expect(FileSystem.allowedProcessorCount(status: Array(status.utf8)) == nil)
     }
 
     @Test("this process's count is at least one and at most the machine's")
@@ -34,13 +34,15 @@ struct ProcessorCountTests {
         #expect(FileSystem.processorCount <= ProcessInfo.processInfo.processorCount)
     }
 
+    static let taskset = "/usr/bin/taskset"
+
     /// One allowed processor means one worker, linting in the calling thread: same bytes out.
-    @Test("under taskset -c 0 the output is the same bytes")
+    @Test(
+        "under taskset -c 0 the output is the same bytes",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: taskset), "needs taskset (util-linux)"))
     func oneProcessor() throws {
-        let taskset = "/usr/bin/taskset"
-        guard FileManager.default.isExecutableFile(atPath: taskset) else { return }
         let alone = try runProcess(
-            taskset, ["-c", "0", cliPath, "Examples/"], currentDirectory: Paths.repository)
+            Self.taskset, ["-c", "0", cliPath, "Examples/"], currentDirectory: Paths.repository)
         let all = try runCLI(["Examples/"])
         #expect(alone.status == all.status)
         #expect(alone.output == all.output)

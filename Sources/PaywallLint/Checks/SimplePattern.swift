@@ -105,12 +105,7 @@ struct SimplePattern: Sendable {
     }
 
     private func run(_ text: String, anywhere: Bool) -> Bool? {
-        // The bytes in place where the string has them (a copy to call `withUTF8` on retained it).
-        if let answer = text.utf8.withContiguousStorageIfAvailable({ run($0, anywhere: anywhere) }) {
-            return answer
-        }
-        var text = text
-        return text.withUTF8 { run($0, anywhere: anywhere) }
+        text.withUTF8Bytes { run($0, anywhere: anywhere) }
     }
 
     private func run(_ bytes: UnsafeBufferPointer<UInt8>, anywhere: Bool) -> Bool? {

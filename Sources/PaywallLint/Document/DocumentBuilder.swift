@@ -166,18 +166,13 @@ struct DocumentBuilder {
     /// Keys that differ mostly differ here, and two integers compare in one instruction where two
     /// strings take a call into the standard library.
     static func keyDigest(_ text: String) -> UInt64 {
-        // The bytes in place where the string has them (a copy to call `withUTF8` on retained it).
-        if let digest = text.utf8.withContiguousStorageIfAvailable(digest) { return digest }
-        var text = text
-        return text.withUTF8(digest)
-    }
-
-    private static func digest(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let length = UInt64(min(bytes.count, 0xFE)) << 56
-        if bytes.count >= 8 { return length | ByteChunks.load(bytes, at: 0) & 0x00FF_FFFF_FFFF_FFFF }
-        var digest = length
-        for k in 0..<bytes.count { digest |= UInt64(bytes[k]) << (8 * k) }
-        return digest
+        text.withUTF8Bytes { bytes in
+            let length = UInt64(min(bytes.count, 0xFE)) << 56
+            if bytes.count >= 8 { return length | ByteChunks.load(bytes, at: 0) & 0x00FF_FFFF_FFFF_FFFF }
+            var digest = length
+            for k in 0..<bytes.count { digest |= UInt64(bytes[k]) << (8 * k) }
+            return digest
+        }
     }
 
     /// No scalar key has it: `keyDigest` caps the length byte at 0xFE.

@@ -21,12 +21,14 @@ public enum DocumentReader {
                     span: .fileStart))
             return ReadResult(documents: [], findings: findings)
         }
-        if let problem = TextEncoding.problem(in: file.bytes, format: file.format) {
+        let encoding = TextEncoding.check(file.bytes, format: file.format)
+        if let problem = encoding.problem {
             return ReadResult(documents: [], findings: [problem])
         }
         switch file.format {
         case .json:
-            let document = JSONReader.read(file.bytes, limits: limits, findings: &findings)
+            let document = JSONReader.read(
+                file.bytes, isASCII: encoding.isASCII, limits: limits, findings: &findings)
             return ReadResult(documents: document.map { [$0] } ?? [], findings: findings)
         case .yaml:
             let documents = YAMLReader.read(file.bytes, limits: limits, findings: &findings)

@@ -3,9 +3,13 @@
 /// a missing comma) are each reported as `core/parse-error` at their position, and reading goes on
 /// so the rest of the file is still linted.
 enum JSONReader {
-    static func read(_ bytes: [UInt8], limits: ReadLimits, findings: inout [Finding]) -> Document? {
+    /// `isASCII`: the caller has checked that no byte is beyond ASCII (`TextEncoding.check`), so
+    /// columns are byte counts. Without it they count scalars, which is right for any text.
+    static func read(
+        _ bytes: [UInt8], isASCII: Bool = false, limits: ReadLimits, findings: inout [Finding]
+    ) -> Document? {
         bytes.withUnsafeBufferPointer { buffer in
-            var parser = JSONParser(buffer: buffer, limits: limits)
+            var parser = JSONParser(buffer: buffer, isASCII: isASCII, limits: limits)
             let document = parser.parseText()
             findings.append(contentsOf: parser.findings)
             return document
@@ -31,11 +35,11 @@ private struct JSONParser {
     /// Stops everything: a limit was crossed or the text cannot be recovered.
     private struct Abort: Error {}
 
-    init(buffer: UnsafeBufferPointer<UInt8>, limits: ReadLimits) {
+    init(buffer: UnsafeBufferPointer<UInt8>, isASCII: Bool, limits: ReadLimits) {
         self.buffer = buffer
         self.limits = limits
         self.builder = DocumentBuilder(limits: limits, sizeHint: buffer.count)
-        self.isASCII = Self.isASCII(buffer)
+        self.isASCII = isASCII
         if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
             i = 3
             lineStart = 3
@@ -62,20 +66,6 @@ private struct JSONParser {
     }
 
     // MARK: Positions
-
-    private static func isASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        var any: UInt64 = 0
-        var k = 0
-        while k + 8 <= buffer.count {
-            any |= ByteChunks.load(buffer, at: k)
-            k += 8
-        }
-        while k < buffer.count {
-            any |= UInt64(buffer[k])
-            k += 1
-        }
-        return ByteChunks.beyondASCII(any) == 0
-    }
 
     private mutating func position() -> SourcePosition {
         if isASCII { return SourcePosition(line: line, column: i - lineStart + 1) }

@@ -1,19 +1,39 @@
 /// Checks that a file is UTF-8 text before a parser sees it, so the first bad byte gets an exact
 /// position and a message that says what is wrong.
 enum TextEncoding {
+    /// What the check found: the first problem, if any, and whether every byte is ASCII (a
+    /// reader then counts columns in bytes, without reading the text a second time).
+    struct Verdict {
+        var problem: Finding?
+        var isASCII = false
+    }
+
     /// A `core/parse-error` for the first encoding problem, or nil when the bytes are clean UTF-8
     /// (with or without a BOM).
     /// YAML also forbids raw control characters (other than tab and line breaks) anywhere.
     static func problem(in bytes: [UInt8], format: SourceFormat) -> Finding? {
+        check(bytes, format: format).problem
+    }
+
+    static func check(_ bytes: [UInt8], format: SourceFormat) -> Verdict {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-            return finding("the file is UTF-16 (or UTF-32); save it as UTF-8", at: .start)
+            return Verdict(problem: finding("the file is UTF-16 (or UTF-32); save it as UTF-8", at: .start))
         }
         return bytes.withUnsafeBufferPointer { scan($0, forbidControls: format == .yaml) }
     }
 
-    private static func scan(_ buffer: UnsafeBufferPointer<UInt8>, forbidControls: Bool) -> Finding? {
+    private static func scan(_ buffer: UnsafeBufferPointer<UInt8>, forbidControls: Bool) -> Verdict {
         let start = buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        guard let i = firstProblem(buffer, from: start, forbidControls: forbidControls) else { return nil }
+        var beyondASCII = false
+        guard
+            let i = firstProblem(
+                buffer, from: start, forbidControls: forbidControls, beyondASCII: &beyondASCII)
+        else { return Verdict(problem: nil, isASCII: !beyondASCII) }
+        return Verdict(problem: problem(at: i, in: buffer, from: start))
+    }
+
+    private static func problem(at i: Int, in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Finding
+    {
         let at = position(of: i, in: buffer, from: start)
         let b = buffer[i]
         if b == 0 {
@@ -36,8 +56,9 @@ enum TextEncoding {
 
     /// The offset of the first byte to report, in one tight pass that counts no lines: almost
     /// every file has none, so positions are only worked out for the rare one that does.
+    /// `beyondASCII` is set when a byte of 0x80 or more was passed.
     private static func firstProblem(
-        _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, forbidControls: Bool
+        _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, forbidControls: Bool, beyondASCII: inout Bool
     )
         -> Int?
     {
@@ -64,6 +85,7 @@ enum TextEncoding {
             } else if b >= 0x80 {
                 let length = sequenceLength(buffer, at: i)
                 guard length > 0 else { return i }
+                beyondASCII = true
                 i += length
             } else if b == 0x09 || b == 0x0A || b == 0x0D || (b != 0 && !forbidControls) {
                 i += 1

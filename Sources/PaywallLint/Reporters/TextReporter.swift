@@ -93,7 +93,11 @@ public struct TextReporter: Reporter {
         line += "; " + count(summary.filesChecked, "file") + " checked"
         if summary.filesSkipped > 0 { line += ", \(summary.filesSkipped) skipped (not paywall definitions)" }
         if fileErrors > 0 { line += "; " + count(fileErrors, "file error") + ", reported on standard error" }
-        return paint(line, Style.bold) + "\n"
+        var out = ""
+        open(Style.bold, &out)
+        out += line
+        close(&out)
+        return out + "\n"
     }
 
     /// The source line of the span's start, with `^~~~` under the span (to the end of the line
@@ -198,10 +202,6 @@ public struct TextReporter: Reporter {
         case .warning: Style.yellow
         case .note: Style.cyan
         }
-    }
-
-    private func paint(_ text: String, _ style: String) -> String {
-        color ? "\u{1B}[\(style)m\(text)\u{1B}[0m" : text
     }
 
     /// Starts and ends text in `style`, when coloured.

@@ -9,6 +9,15 @@ extension String {
         self.init(decoding: utf8, as: UTF8.self)
     }
 
+    /// Runs `body` on the string's UTF-8 bytes: in place where the string keeps them together
+    /// (native strings), else on a copy. `withUTF8` needs a `var`, and the copy made for it
+    /// retained the string at every call.
+    package func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = self
+        return copy.withUTF8(body)
+    }
+
     /// The string's scalars in an array; ASCII text, most copy, read straight from its bytes.
     var scalarArray: [Unicode.Scalar] { asciiScalars() ?? Array(unicodeScalars) }
 

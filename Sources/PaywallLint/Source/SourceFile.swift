@@ -16,10 +16,8 @@ extension String {
         func lowered(_ byte: UInt8) -> UInt8 {
             byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
         }
-        var string = self
-        var suffix = suffix
-        return string.withUTF8 { string in
-            suffix.withUTF8 { suffix in
+        return withUTF8Bytes { string in
+            suffix.withUTF8Bytes { suffix in
                 guard string.count >= suffix.count else { return false }
                 let tail = string.count - suffix.count
                 return suffix.indices.allSatisfy { lowered(string[tail + $0]) == lowered(suffix[$0]) }
