@@ -1106,6 +1106,40 @@ import Testing
         #expect(PhraseMatcher(phrases: ["x"]).firstMatch(in: Array("a x x".unicodeScalars))?.range == 2..<3)
     }
 
+    /// Phrases that start with a number are tried by what follows it: anything (a variable), a
+    /// scalar right after it, or a scalar after spaces. Each kind on its own and all together.
+    @Test func phraseMatcherNumberPhrases() {
+        let all = ["#% off", "# % rabatt", "#-day trial", "# days left", "# {} bonus", "# x"]
+        let cases: [(text: String, expected: [String])] = [
+            ("Get 50% off now", ["50% off"]),
+            ("30 % Rabatt", ["30 % Rabatt"]),
+            ("Start a 7-day trial", ["7-day trial"]),
+            ("Only 3 days left", ["3 days left"]),
+            ("2{{ months }} bonus", ["2\u{FFFC} bonus"]),
+            ("4   x and 5x", ["4   x"]),
+            // Each phrase needs its follower where it says: directly, or after a space.
+            ("10 %off, 3days left, 7 -day trial", []),
+            ("50% off, 30 % rabatt, 3 days left", ["50% off", "30 % rabatt", "3 days left"]),
+        ]
+        for (text, expected) in cases {
+            #expect(phrases(all, in: text) == expected, "\(text)")
+            // The phrase that matches alone matches the same in the whole set.
+            let alone = all.flatMap { phrases([$0], in: text) }
+            #expect(alone.sorted() == expected.sorted(), "\(text)")
+        }
+    }
+
+    /// A phrase is looked for only where a word starts with its first two scalars, unless its
+    /// second element is no scalar (a space, a number, a lone scalar) or one beyond ASCII.
+    @Test func phraseMatcherFirstTwoScalars() {
+        let all = ["a la carte", "désolé", "x", "ab #", "abc"]
+        #expect(phrases(all, in: "Order à la carte or a la carte") == ["a la carte"])
+        #expect(phrases(all, in: "DÉSOLÉ, désolé") == ["DÉSOLÉ", "désolé"])
+        #expect(phrases(all, in: "x, y, xx") == ["x"])
+        #expect(phrases(all, in: "ab 12 abc ab") == ["ab 12", "abc"])
+        #expect(phrases(all, in: "ba cab") == [])
+    }
+
     // MARK: - NormalizedText
 
     @Test func normalizedTextFoldsAndMapsBack() {

@@ -374,19 +374,35 @@ private final class PhraseSet: @unchecked Sendable {  // Immutable once built; `
         let headThirds: UnsafeBufferPointer<UInt32>
         /// For an ASCII first scalar, its group in `heads`.
         let asciiHeads: UnsafeBufferPointer<Range<Int32>>
+        /// A bit for each pair of an ASCII first scalar and a second one (beyond ASCII as 0) that
+        /// some phrase in `heads` may start with: most words of a text start no phrase, and one
+        /// load tells, before the group's binary search.
+        let asciiPairs: UnsafeBufferPointer<UInt64>
         /// The other first scalars, ascending, and at the same index their groups in `heads`.
         let otherHeadScalars: UnsafeBufferPointer<UInt32>
         let otherHeads: UnsafeBufferPointer<Range<Int32>>
+        /// The phrases that start with a number, in three parts: those tried after every number
+        /// in the text, then those tried only where the number is followed directly by a certain
+        /// scalar, then those where it is followed by that scalar after spaces ("# % off",
+        /// "#-day", "# days left"), each of the last two sorted by that scalar.
         let startingWithNumber: UnsafeBufferPointer<Int32>
-        /// For each phrase of `startingWithNumber`, the scalar its number is followed by, directly
-        /// or after spaces, or 0 when that is not a scalar: "# % off", "#-day", "# days left" are
-        /// tried only where the text's number is followed by theirs.
-        let numberFollowers: UnsafeBufferPointer<(scalar: UInt32, direct: Bool)>
+        /// The scalar that follows the number of each phrase of `startingWithNumber` (0 in the
+        /// first part).
+        let numberFollowers: UnsafeBufferPointer<UInt32>
+        /// Where the second and the third part of `startingWithNumber` begin.
+        let numberFollowedDirectly: Int
+        let numberFollowedAfterSpaces: Int
         let startingWithAnyWord: UnsafeBufferPointer<Int32>
 
-        /// The group in `heads` of the phrases that start with `c`.
-        func group(startingWith c: Unicode.Scalar) -> Range<Int32> {
-            if c.value < 128 { return asciiHeads[Int(c.value)] }
+        /// The group in `heads` of the phrases that start with `c`, or an empty one when none of
+        /// them can be followed by `next` (the text's next scalar, 0 at its end).
+        @inline(__always)
+        func group(startingWith c: Unicode.Scalar, followedBy next: UInt32) -> Range<Int32> {
+            if c.value < 128 {
+                let pair = Int(c.value) << 7 | Int(next < 128 ? next : 0)
+                guard asciiPairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 else { return 0..<0 }
+                return asciiHeads[Int(c.value)]
+            }
             let at = otherHeadScalars.lowerBound(of: c.value)
             return at < otherHeadScalars.count && otherHeadScalars[at] == c.value ? otherHeads[at] : 0..<0
         }
@@ -540,6 +556,18 @@ private final class PhraseSet: @unchecked Sendable {  // Immutable once built; `
             if head < 128 { asciiHeads[Int(head)] = range } else { otherHeads[head] = range }
             groupStart = groupEnd
         }
+        var asciiPairs = [UInt64](repeating: 0, count: 128 * 128 / 64)
+        for (head, second, _) in byHead where head < 128 {
+            let row = Int(head) << 7
+            if second == 0 {
+                // Anything may follow: the whole row (two words).
+                asciiPairs[row >> 6] = ~0
+                asciiPairs[(row >> 6) + 1] = ~0
+            } else {
+                let pair = row | Int(second < 128 ? second : 0)
+                asciiPairs[pair >> 6] |= 1 << UInt64(pair & 63)
+            }
+        }
         // Each table in a buffer of the set's own; their elements hold no references, so
         // freeing the buffers needs no deinitialising.
         var buffers: [UnsafeMutableRawPointer] = []
@@ -551,7 +579,9 @@ private final class PhraseSet: @unchecked Sendable {  // Immutable once built; `
             return UnsafeBufferPointer(buffer)
         }
         let otherHeadScalars = otherHeads.keys.sorted()
-        let numberFollowers = startingWithNumber.map { index in
+        // Each number phrase with the scalar its number is followed by, directly or after
+        // spaces, or 0 when that is not a scalar.
+        let numberPhrases = startingWithNumber.map { index in
             var at = Int(phraseStarts[Int(index)]) + 1
             let end = Int(phraseStarts[Int(index) + 1])
             var direct = true
@@ -560,18 +590,24 @@ private final class PhraseSet: @unchecked Sendable {  // Immutable once built; `
                 direct = false
             }
             guard at < end, case .scalar(let scalar) = elements[at] else {
-                return (scalar: UInt32(0), direct: true)
+                return (part: 0, follower: UInt32(0), index: index)
             }
-            return (scalar: scalar.value, direct: direct)
-        }
+            return (part: direct ? 1 : 2, follower: scalar.value, index: index)
+        }.sorted { ($0.part, $0.follower, $0.index) < ($1.part, $1.follower, $1.index) }
         tables = Tables(
             elements: owned(elements), phraseStarts: owned(phraseStarts),
             secondScalars: owned(secondScalars), heads: owned(byHead.map(\.index)),
             headSeconds: owned(byHead.map(\.second)),
             headThirds: owned(byHead.map { third($0.index) }),
-            asciiHeads: owned(asciiHeads), otherHeadScalars: owned(otherHeadScalars),
+            asciiHeads: owned(asciiHeads), asciiPairs: owned(asciiPairs),
+            otherHeadScalars: owned(otherHeadScalars),
             otherHeads: owned(otherHeadScalars.map { otherHeads[$0]! }),
-            startingWithNumber: owned(startingWithNumber), numberFollowers: owned(numberFollowers),
+            startingWithNumber: owned(numberPhrases.map(\.index)),
+            numberFollowers: owned(numberPhrases.map(\.follower)),
+            numberFollowedDirectly: numberPhrases.partitionIndex(in: numberPhrases.indices) { $0.part >= 1 },
+            numberFollowedAfterSpaces: numberPhrases.partitionIndex(in: numberPhrases.indices) {
+                $0.part >= 2
+            },
             startingWithAnyWord: owned(startingWithAnyWord))
         self.buffers = buffers
     }
@@ -647,7 +683,8 @@ private final class PhraseSet: @unchecked Sendable {  // Immutable once built; `
         for start in starts {
             let i = Int(start)
             let c = t[i]
-            let group = tables.group(startingWith: c)
+            let next = i + 1 < n ? t[i + 1].value : 0
+            let group = tables.group(startingWith: c, followedBy: next)
             let tryNumber = !tables.startingWithNumber.isEmpty && Scalars.isDigit(c)
             let tryAnyWord =
                 !tables.startingWithAnyWord.isEmpty && Scalars.isSpacedWord(c)
@@ -665,7 +702,6 @@ private final class PhraseSet: @unchecked Sendable {  // Immutable once built; `
                     Int(tables.phraseStarts[Int(index)])
                         + dropped..<Int(tables.phraseStarts[Int(index) + 1])]
             }
-            let next = i + 1 < n ? t[i + 1].value : 0
             func tryPhrase(_ index: Int32) {
                 let second = tables.secondScalars[Int(index)]
                 if second != 0, second != next { return }
@@ -695,13 +731,20 @@ private final class PhraseSet: @unchecked Sendable {  // Immutable once built; `
                 var afterSpaces = afterNumber
                 while afterSpaces < n, Scalars.isSpace(t[afterSpaces]) { afterSpaces += 1 }
                 let spaced = afterSpaces < n ? t[afterSpaces].value : 0
-                for (k, index) in tables.startingWithNumber.enumerated() {
-                    let follower = tables.numberFollowers[k]
-                    guard
-                        follower.scalar == 0 || follower.scalar == (follower.direct ? direct : spaced)
-                    else { continue }
-                    consider(matchEnd(phrase(index, droppingFirst: 1), in: t, at: afterNumber))
+                let numberPhrases = tables.startingWithNumber
+                let followers = tables.numberFollowers
+                func tryFollowed(by scalar: UInt32, in part: Range<Int>) {
+                    var k = followers.lowerBound(of: scalar, in: part)
+                    while k < part.upperBound, followers[k] == scalar {
+                        consider(matchEnd(phrase(numberPhrases[k], droppingFirst: 1), in: t, at: afterNumber))
+                        k += 1
+                    }
                 }
+                for k in 0..<tables.numberFollowedDirectly {
+                    consider(matchEnd(phrase(numberPhrases[k], droppingFirst: 1), in: t, at: afterNumber))
+                }
+                tryFollowed(by: direct, in: tables.numberFollowedDirectly..<tables.numberFollowedAfterSpaces)
+                tryFollowed(by: spaced, in: tables.numberFollowedAfterSpaces..<numberPhrases.count)
             }
             if tryAnyWord { for index in tables.startingWithAnyWord { tryPhrase(index) } }
             if best > i { result.append(i..<best) }
