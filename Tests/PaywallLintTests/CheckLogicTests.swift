@@ -12,7 +12,7 @@ import Testing
         let messages = report.findings.filter { $0.ruleID == "recommended/full-screen" }.map(\.message)
         #expect(
             messages == [
-                "presentation is missing: a sheet can be swiped away before the disclosure is read; use full_screen"
+                "presentation is missing: a paywall not shown full screen can be swiped away before the disclosure is read; use full_screen"
             ])
     }
 
