@@ -36,22 +36,24 @@ struct ProductIDsCheck: Check {
         func isLetter(_ byte: UInt8) -> Bool {
             (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
         }
-        var segments = 1
-        var segmentLength = 0
-        for (offset, byte) in id.utf8.enumerated() {
-            if offset == 0, !isLetter(byte) { return false }
-            if byte == UInt8(ascii: ".") {
-                guard segmentLength > 0 else { return false }
-                segments += 1
-                segmentLength = 0
-            } else if isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
-            {
-                segmentLength += 1
-            } else {
-                return false
+        return id.withUTF8Bytes { bytes in
+            guard let first = bytes.first, isLetter(first) else { return false }
+            var segments = 1
+            var segmentLength = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: ".") {
+                    guard segmentLength > 0 else { return false }
+                    segments += 1
+                    segmentLength = 0
+                } else if isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                    || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+                {
+                    segmentLength += 1
+                } else {
+                    return false
+                }
             }
+            return segments >= 2 && segmentLength > 0
         }
-        return segments >= 2 && segmentLength > 0
     }
 }

@@ -4,9 +4,10 @@ public enum TerminalText {
     public static func escaped(_ text: String) -> String {
         // Only these bytes begin a scalar that needs escaping: C0 controls and DEL, C1 controls
         // (0xC2 0x80–0x9F), and the marks and separators of U+2000–U+2FFF (0xE2 …).
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else {
-            return text
+        let mayNeedEscape = text.withUTF8Bytes { bytes in
+            bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 })
         }
+        guard mayNeedEscape else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if needsEscape(scalar) {
