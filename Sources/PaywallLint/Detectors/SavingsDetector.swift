@@ -86,9 +86,21 @@ public final class SavingsDetector: Sendable {
     }
 
     func ranges(in text: NormalizedText) -> [Range<Int>] {
+        // The scans' results live on the stack: this runs for every copy string.
+        withUnsafeTemporaryAllocation(of: [Range<Int>]?.self, capacity: Scans.Vocabulary.allCases.count) {
+            storage in
+            storage.initialize(repeating: nil)
+            defer { storage.deinitialize() }
+            var scans = Scans(text, storage: storage)
+            return ranges(in: text, scans: &scans)
+        }
+    }
+
+    private func ranges(in text: NormalizedText, scans: inout Scans) -> [Range<Int>] {
         let t = text.scalars
-        var scans = Scans(text)
         var found = phrases.ranges(in: text)
+        // Most of the parts below find nothing; an empty append still costs a call.
+        func add(_ ranges: [Range<Int>]) { if !ranges.isEmpty { found += ranges } }
         if t.contains(where: Scalars.isDigit) {
             let amounts = prices.prices(in: text).map(\.range)
             // The savings words go with a percentage, an amount or a number in CJK ("7折"): a
@@ -102,19 +114,19 @@ public final class SavingsDetector: Sendable {
                     amounts.isEmpty && !scans[.nonMoney, nonMoney].isEmpty
                     && scans[.costWords, costWords].isEmpty && scans[.payWords, payWords].isEmpty
                 let savingsWords = savesSomethingElse ? [] : scans[.words, words]
-                found += percentages(in: t, words: savingsWords)
-                found += discountNumbers(in: t, words: savingsWords)
-                found += self.amounts(amounts, in: text, words: savingsWords)
+                add(percentages(in: t, words: savingsWords))
+                add(discountNumbers(in: t, words: savingsWords))
+                add(self.amounts(amounts, in: text, words: savingsWords))
             }
-            found += comparedPrices(amounts, in: text)
-            found += fewerPeriodsPaid(&scans)
+            add(comparedPrices(amounts, in: text))
+            add(fewerPeriodsPaid(&scans))
         } else if !scans[.periods, periods].isEmpty, !scans[.numberWords, numberWords].isEmpty {
             // "Betala för nio månader, få tolv".
-            found += fewerPeriodsPaid(&scans)
+            add(fewerPeriodsPaid(&scans))
         }
-        found += freePeriods(&scans)
-        found += savedPeriods(&scans)
-        found += priceFractions(&scans)
+        add(freePeriods(&scans))
+        add(savedPeriods(&scans))
+        add(priceFractions(&scans))
         return Self.merged(found)
     }
 
@@ -492,9 +504,13 @@ public final class SavingsDetector: Sendable {
         }
 
         let text: NormalizedText
-        private var found: [[Range<Int>]?] = Array(repeating: nil, count: Vocabulary.allCases.count)
+        /// A result for each vocabulary once scanned; room for every vocabulary, set to nil.
+        private let found: UnsafeMutableBufferPointer<[Range<Int>]?>
 
-        init(_ text: NormalizedText) { self.text = text }
+        init(_ text: NormalizedText, storage: UnsafeMutableBufferPointer<[Range<Int>]?>) {
+            self.text = text
+            found = storage
+        }
 
         subscript(vocabulary: Vocabulary, matcher: PhraseMatcher) -> [Range<Int>] {
             mutating get {
