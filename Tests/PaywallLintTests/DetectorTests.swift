@@ -1154,4 +1154,13 @@ import Testing
         #expect(text.sourceRange(of: 13..<14) == 11..<12)  // "i" from "ﬁ"
         #expect(text.sourceRange(of: 15..<16) == 13..<15)  // "é" from "e" and U+0301
     }
+
+    /// A phrase may start at a word or at a sign, never at a space; where digits break words, a
+    /// letter after a digit starts one too.
+    @Test func normalizedTextWordStarts() {
+        let text = NormalizedText(Array("Save 50%  off-now, 7days".unicodeScalars))
+        #expect(text.wordStarts == [0, 5, 7, 10, 13, 14, 17, 19])
+        #expect(text.wordStartsBreakingDigits == [0, 5, 7, 10, 13, 14, 17, 19, 20])
+        #expect(NormalizedText(Array(" \t\n".unicodeScalars)).wordStarts == [])
+    }
 }

@@ -20,8 +20,9 @@ public final class NormalizedText: Sendable {
     private let sourceEnds: [Int32]
     /// The number of input scalars.
     public let sourceCount: Int
-    /// Offsets where a phrase may begin (not inside a word), found once for every vocabulary
-    /// that scans this text; and the same where a digit next to a letter also starts a word.
+    /// Offsets where a phrase may begin (not inside a word, not at a space), found once for every
+    /// vocabulary that scans this text; and the same where a digit next to a letter also starts
+    /// a word.
     let wordStarts: [Int32]
     let wordStartsBreakingDigits: [Int32]
     /// The scripts (`Script` bits) of the scalars words start with, and whether any scalar is
@@ -132,11 +133,14 @@ public final class NormalizedText: Sendable {
                 let inWord = Scalars.isSpacedWord(scalar)
                 let isDigit = inWord && Scalars.isDigit(scalar)
                 let joined = previousInWord && inWord
-                if !joined {
+                // No phrase starts with a space (compiling drops leading ones), so no scan
+                // needs to stop at one.
+                let startsHere = !joined && (inWord || !Scalars.isSpace(scalar))
+                if startsHere {
                     starts[startCount] = Int32(truncatingIfNeeded: offset)
                     startCount += 1
                 }
-                if !joined || previousIsDigit != isDigit {
+                if startsHere || (inWord && previousIsDigit != isDigit) {
                     breakingDigits[breakingCount] = Int32(truncatingIfNeeded: offset)
                     breakingCount += 1
                     scripts |= 1 << Script.of(scalar)
