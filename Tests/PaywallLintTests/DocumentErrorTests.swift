@@ -179,6 +179,55 @@ struct DocumentErrorTests {
             }
         }
     }
+
+    /// Parsing ahead, the reading thread builds the templates of text that looks like copy, and
+    /// the dialect takes them: the model and its findings are the same as from one thread.
+    @Test func parsingAheadBuildsCopyTemplates() throws {
+        var text = """
+            paywall: 1
+            id: ahead
+            cta: "Subscribe for {{ price }}"
+            bullets: [Unlimited drawings, Templates]
+            localizations:
+
+            """
+        for k in 0..<300 {
+            text +=
+                "  x-\(k): {cta: \"Get it for {{ price }} (\(k))\", bullets: [Save 50% today, \"Sync {{ prise }}\"]}\n"
+        }
+        let bytes = Array(text.utf8)
+        var findings: [Finding] = []
+        let oneThread = try #require(
+            YAMLReader.read(bytes, limits: .default, findings: &findings, parsedAheadFrom: .max).first)
+        let ahead = try #require(
+            YAMLReader.read(bytes, limits: .default, findings: &findings, parsedAheadFrom: 0).first)
+        #expect(findings.isEmpty)
+        var prebuilt = 0
+        for index in ahead.nodes.indices {
+            let id = NodeID(index)
+            #expect(oneThread.prebuiltTemplate(of: id) == nil)
+            let text = ahead.text(of: id)
+            if let template = ahead.prebuiltTemplate(of: id) {
+                #expect(template.raw == text)
+                prebuilt += 1
+            } else {
+                // Keys, ids and single words have none.
+                #expect(!text.contains(" ") || text.utf8.count < 4, "\(text)")
+            }
+        }
+        #expect(prebuilt == 2 + 300 * 3)
+        func model(_ document: Document) -> (String, [String]) {
+            let (paywall, findings) = DialectReader.read(
+                document, root: document.root!, format: .yaml, as: .canonical, templates: TemplateCache())
+            return (ModelDump.text(paywall), findings.map { "\($0.ruleID) \($0.span) \($0.message)" })
+        }
+        let (oneThreadModel, oneThreadFindings) = model(oneThread)
+        let (aheadModel, aheadFindings) = model(ahead)
+        #expect(aheadModel == oneThreadModel)
+        #expect(aheadFindings == oneThreadFindings)
+        // An unknown variable in every locale: the prebuilt templates' variables are checked too.
+        #expect(aheadFindings.filter { $0.contains("prise") }.count == 300)
+    }
 }
 
 @Suite("Safety limits")

@@ -160,7 +160,7 @@ struct ModelReader {
     mutating func copy(_ node: NodeID?, field: String, path: String, locale: String, isDefault: Bool) -> Copy?
     {
         guard let text = text(node, field: path) else { return nil }
-        let template = templates.template(for: text.value)
+        let template = document.prebuiltTemplate(of: text.node) ?? templates.template(for: text.value)
         var copy = Copy(
             field: field, path: path, locale: locale, isDefaultLocale: isDefault, template: template,
             node: text.node, span: text.span,

@@ -48,6 +48,11 @@ struct DocumentBuilder {
         return id
     }
 
+    /// Keeps a scalar's copy template, built while reading (see `Document.prebuiltTemplate(of:)`).
+    mutating func keep(_ template: Template, of id: NodeID) {
+        document.setPrebuiltTemplate(template, of: id)
+    }
+
     /// Attaches an existing node (a YAML alias) at the current place.
     mutating func attach(_ id: NodeID) {
         if stack.isEmpty {

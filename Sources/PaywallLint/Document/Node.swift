@@ -61,6 +61,10 @@ public struct Document: Sendable {
     private var texts: [String] = []
     /// Explicit tags (`!!binary`, `!custom`, as written after resolving handles), by `Node.tagIndex`.
     private var tags: [String] = []
+    /// Copy templates of scalars, built while the file was still being parsed, by
+    /// `Node.textIndex`: only a reader with a core to spare builds them (`YAMLReader` parsing a
+    /// large file ahead), and the dialects take them rather than building them again.
+    private var prebuiltTemplates: [Template?] = []
     public var root: NodeID?
 
     public init() {}
@@ -75,6 +79,22 @@ public struct Document: Sendable {
 
     public subscript(id: NodeID) -> Node {
         nodes[Int(id)]
+    }
+
+    /// The template built for a scalar's text while it was read, if any.
+    func prebuiltTemplate(of id: NodeID) -> Template? {
+        guard !prebuiltTemplates.isEmpty else { return nil }
+        let index = Int(nodes[Int(id)].textIndex)
+        return index >= 0 && index < prebuiltTemplates.count ? prebuiltTemplates[index] : nil
+    }
+
+    mutating func setPrebuiltTemplate(_ template: Template, of id: NodeID) {
+        let index = Int(nodes[Int(id)].textIndex)
+        if index >= prebuiltTemplates.count {
+            prebuiltTemplates.append(
+                contentsOf: repeatElement(nil, count: index + 1 - prebuiltTemplates.count))
+        }
+        prebuiltTemplates[index] = template
     }
 
     /// A scalar's value; empty for a collection.
