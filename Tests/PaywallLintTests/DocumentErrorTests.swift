@@ -200,7 +200,9 @@ struct DocumentErrorTests {
         let oneThread = try #require(
             YAMLReader.read(bytes, limits: .default, findings: &findings, parsedAheadFrom: .max).first)
         let ahead = try #require(
-            YAMLReader.read(bytes, limits: .default, findings: &findings, parsedAheadFrom: 0).first)
+            YAMLReader.read(
+                bytes, limits: .default, findings: &findings, parsedAheadFrom: 0, templatesWhileQueued: .max
+            ).first)
         #expect(findings.isEmpty)
         var prebuilt = 0
         for index in ahead.nodes.indices {
@@ -227,6 +229,11 @@ struct DocumentErrorTests {
         #expect(aheadFindings == oneThreadFindings)
         // An unknown variable in every locale: the prebuilt templates' variables are checked too.
         #expect(aheadFindings.filter { $0.contains("prise") }.count == 300)
+        // With the parser ahead, the reader leaves some or all templates to the dialect: the same.
+        let paced = try #require(
+            YAMLReader.read(bytes, limits: .default, findings: &findings, parsedAheadFrom: 0).first)
+        #expect(model(paced).0 == oneThreadModel)
+        #expect(model(paced).1 == oneThreadFindings)
     }
 }
 

@@ -10,12 +10,18 @@ enum YAMLReader {
     /// else runs meanwhile. Smaller files are read on one thread, beside the other files.
     static let parsedAheadFrom = 1 << 20
 
-    /// `parsedAheadFrom` is for tests, to read small inputs both ways.
+    /// Parsing ahead, the reading thread builds copy templates while fewer than this many
+    /// parsed batches wait for it: the parser, not the reader, should set the pace.
+    static let templatesWhileQueued = 2
+
+    /// `parsedAheadFrom` and `templatesWhileQueued` are for tests, to read small inputs both ways
+    /// and to build every template.
     static func read(
         _ bytes: [UInt8], limits: ReadLimits, findings: inout [Finding],
-        parsedAheadFrom: Int = parsedAheadFrom
+        parsedAheadFrom: Int = parsedAheadFrom, templatesWhileQueued: Int = templatesWhileQueued
     ) -> [Document] {
         var reader = EventReader(limits: limits, sizeHint: bytes.count)
+        reader.templatesWhileQueued = templatesWhileQueued
         bytes.withUnsafeBufferPointer { buffer in
             // libyaml counts a byte-order mark as a column; it is not one.
             let hasBOM = buffer.starts(with: [0xEF, 0xBB, 0xBF])
@@ -47,6 +53,9 @@ private struct EventReader {
     /// builds the templates of text that looks like copy, which the dialect would otherwise
     /// build after the parse (a third of its time on a large file).
     private var templates: TemplateCache?
+    /// Whether the batch being handled builds them (see `YAMLReader.templatesWhileQueued`).
+    private var buildsTemplates = false
+    var templatesWhileQueued = YAMLReader.templatesWhileQueued
 
     init(limits: ReadLimits, sizeHint: Int) {
         self.limits = limits
@@ -81,7 +90,8 @@ private struct EventReader {
         DispatchQueue.global().async { pipe.parse(input) }
         var keepGoing = true
         while true {
-            let batch = pipe.next()
+            let (batch, queued) = pipe.next()
+            buildsTemplates = queued < templatesWhileQueued
             batch.pointee.bytes.withUnsafeBufferPointer { bytes in
                 // Past a crossed limit the rest is skipped, until the parser has stopped.
                 for record in batch.pointee.records where keepGoing {
@@ -123,7 +133,8 @@ private struct EventReader {
             let id = builder.scalar(
                 text, style: style(event.style), tag: tagName(event.tag), start: start, end: end)
             // Copy has spaces; keys, ids, URLs and colours have none.
-            if let templates, event.value.count >= 4, event.value.contains(UInt8(ascii: " ")) {
+            if buildsTemplates, let templates, event.value.count >= 4, event.value.contains(UInt8(ascii: " "))
+            {
                 builder.keep(templates.template(for: text), of: id)
             }
             added(id, size: 1, anchor: string(event.anchor))
@@ -377,6 +388,8 @@ private final class EventPipe: @unchecked Sendable {
     private let free = DispatchSemaphore(value: slotCount)
     private let parsed = DispatchSemaphore(value: 0)
     private let stopped = Atomic<Bool>(false)
+    /// Batches parsed and not yet taken by the reader.
+    private let queued = Atomic<Int>(0)
     /// The reader's slot; only the reader uses it.
     private var readSlot = 0
 
@@ -395,6 +408,7 @@ private final class EventPipe: @unchecked Sendable {
             while true {
                 free.wait()
                 let isLast = fill(&slots[slot], from: &parser)
+                queued.add(1, ordering: .relaxed)
                 filled.signal()
                 if isLast { return }
                 slot = (slot + 1) % Self.slotCount
@@ -403,6 +417,7 @@ private final class EventPipe: @unchecked Sendable {
         if !started {
             free.wait()
             (slots[0].isLast, slots[0].error) = (true, .couldNotStart)
+            queued.add(1, ordering: .relaxed)
             filled.signal()
         }
     }
@@ -428,10 +443,12 @@ private final class EventPipe: @unchecked Sendable {
         return batch.isLast
     }
 
-    /// On the reading thread: the next batch, once parsed; hand it back with `handled`.
-    func next() -> UnsafeMutablePointer<Batch> {
+    /// On the reading thread: the next batch, once parsed, and how many more are parsed and
+    /// waiting; hand it back with `handled`.
+    func next() -> (batch: UnsafeMutablePointer<Batch>, queued: Int) {
         filled.wait()
-        return slots.baseAddress! + readSlot
+        let waiting = queued.subtract(1, ordering: .relaxed).newValue
+        return (slots.baseAddress! + readSlot, waiting)
     }
 
     /// The reader is done with the batch `next` gave it.
