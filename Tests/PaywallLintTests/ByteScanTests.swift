@@ -102,6 +102,24 @@ struct ByteScanTests {
         #expect(LineIndex(Array("a\r\n\rb\n\nc".utf8)).lineStarts == [0, 3, 4, 6, 7])
     }
 
+    @Test("a partial line index knows its lines, and where the next one starts")
+    func partialLineIndex() {
+        var text = ""
+        for k in 1...200 {
+            text += "line \(k) " + String(repeating: "x", count: k % 13) + (k % 3 == 0 ? "\r\n" : "\n")
+        }
+        let bytes = Array(text.utf8)
+        let full = LineIndex(bytes)
+        #expect(full.lineCount == 201)
+        for last in [0, 1, 2, 7, 150, 199, 200, 201, 5_000] {
+            let partial = LineIndex(bytes, throughLine: last)
+            #expect(partial.lineStarts == Array(full.lineStarts.prefix(last + 1)), "through \(last)")
+            for line in stride(from: 1, through: min(last, 200), by: 1) {
+                #expect(partial.lineBytes(line) == full.lineBytes(line), "line \(line) through \(last)")
+            }
+        }
+    }
+
     @Test("the suppression marker is found at every offset, and a near miss is not")
     func suppressionMarkerAtEveryOffset() {
         let marker = Array("# paywall-lint: disable".utf8)

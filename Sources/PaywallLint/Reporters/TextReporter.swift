@@ -30,7 +30,8 @@ public struct TextReporter: Reporter {
             }
         }
         guard !report.findings.isEmpty else { return out }
-        let lines = showSource ? LineIndex(report.file.bytes) : nil
+        let lastLine = report.findings.lazy.map(\.span.start.line).max() ?? 0
+        let lines = showSource ? LineIndex(report.file.bytes, throughLine: lastLine) : nil
         // Appended piece by piece: joining the pieces with `+` made a string for each join.
         for finding in report.findings {
             open(Style.bold, &out)
