@@ -45,6 +45,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let report = linter.lint(file, explicitlyNamed: selector & 4 == 0, templates: keptTemplates)
     let fresh = linter.lint(file, explicitlyNamed: selector & 4 == 0)
     precondition(report.findings == fresh.findings, "copy kept from earlier inputs changed the findings")
+    if name == "fuzz.yaml" { checkParsingAhead(bytes) }
     var summary = RunSummary()
     summary.add(report)
     var text = TextReporter(color: true)
@@ -61,6 +62,42 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         _ = again.findings.count
     }
     return 0
+}
+
+/// Large YAML files are parsed on two threads, and the reading one builds copy templates
+/// meanwhile (`YAMLReader.parsedAheadFrom`); inputs here are small, so each is also read that way
+/// and must give the same documents, findings and copy.
+private func checkParsingAhead(_ bytes: [UInt8]) {
+    var findings: [Finding] = []
+    var aheadFindings: [Finding] = []
+    let documents = YAMLReader.read(bytes, limits: .default, findings: &findings, parsedAheadFrom: .max)
+    let ahead = YAMLReader.read(
+        bytes, limits: .default, findings: &aheadFindings, parsedAheadFrom: 0, templatesWhileQueued: .max)
+    precondition(findings == aheadFindings, "parsing ahead changed the reader's findings")
+    precondition(documents.count == ahead.count, "parsing ahead changed the documents")
+    func dump(_ document: Document) -> [String] {
+        document.nodes.indices.map { index in
+            let node = document.nodes[index]
+            return "\(node.kind) \(node.style) \(node.start)-\(node.end) \(node.tagIndex) "
+                + "\(document.text(of: NodeID(index))) \(node.firstChild)+\(node.childCount)"
+        } + [document.children.map(String.init).joined(separator: " ")]
+    }
+    for (document, other) in zip(documents, ahead) {
+        precondition(dump(document) == dump(other), "parsing ahead changed a document")
+        guard let root = document.root, document[root].isMapping else { continue }
+        func copy(_ document: Document) -> ([String], [Finding]) {
+            let (paywall, findings) = DialectReader.read(
+                document, root: root, format: .yaml, as: .canonical, templates: TemplateCache())
+            return (
+                paywall.copy.map { "\($0.label) \($0.text) \($0.span) \($0.template.variables.count)" },
+                findings
+            )
+        }
+        let (text, dialectFindings) = copy(document)
+        let (aheadText, aheadDialectFindings) = copy(other)
+        precondition(text == aheadText, "prebuilt templates changed the copy")
+        precondition(dialectFindings == aheadDialectFindings, "prebuilt templates changed the findings")
+    }
 }
 
 /// Builds the process-wide caches (packs, compiled vocabularies) before fuzzing starts, so leak
