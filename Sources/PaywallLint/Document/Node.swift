@@ -61,10 +61,12 @@ public struct Document: Sendable {
     private var texts: [String] = []
     /// Explicit tags (`!!binary`, `!custom`, as written after resolving handles), by `Node.tagIndex`.
     private var tags: [String] = []
-    /// Copy templates of scalars, built while the file was still being parsed, by
-    /// `Node.textIndex`: only a reader with a core to spare builds them (`YAMLReader` parsing a
-    /// large file ahead), and the dialects take them rather than building them again.
-    private var prebuiltTemplates: [Template?] = []
+    /// Copy templates of scalars, built while the file was still being parsed: only a reader
+    /// with a core to spare builds them (`YAMLReader` parsing a large file ahead), and the
+    /// dialects take them rather than building them again. By ascending `Node.textIndex`, and
+    /// only for the texts that have one: a table of every text cost a large file 2 MB more.
+    private var prebuiltTextIndices: [Int32] = []
+    private var prebuiltTemplates: [Template] = []
     public var root: NodeID?
 
     public init() {}
@@ -83,18 +85,20 @@ public struct Document: Sendable {
 
     /// The template built for a scalar's text while it was read, if any.
     func prebuiltTemplate(of id: NodeID) -> Template? {
-        guard !prebuiltTemplates.isEmpty else { return nil }
-        let index = Int(nodes[Int(id)].textIndex)
-        return index >= 0 && index < prebuiltTemplates.count ? prebuiltTemplates[index] : nil
+        guard !prebuiltTextIndices.isEmpty else { return nil }
+        let index = nodes[Int(id)].textIndex
+        let at = prebuiltTextIndices.lowerBound(of: index)
+        return at < prebuiltTextIndices.count && prebuiltTextIndices[at] == index
+            ? prebuiltTemplates[at] : nil
     }
 
+    /// Keeps the template of the scalar added last.
     mutating func setPrebuiltTemplate(_ template: Template, of id: NodeID) {
-        let index = Int(nodes[Int(id)].textIndex)
-        if index >= prebuiltTemplates.count {
-            prebuiltTemplates.append(
-                contentsOf: repeatElement(nil, count: index + 1 - prebuiltTemplates.count))
-        }
-        prebuiltTemplates[index] = template
+        let index = nodes[Int(id)].textIndex
+        precondition(
+            index > (prebuiltTextIndices.last ?? -1), "templates are kept in the order of their texts")
+        prebuiltTextIndices.append(index)
+        prebuiltTemplates.append(template)
     }
 
     /// A scalar's value; empty for a collection.
