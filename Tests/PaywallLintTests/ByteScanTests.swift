@@ -69,9 +69,9 @@ struct ByteScanTests {
             var bytes = Self.base
             bytes.replaceSubrange(offset..<offset + 1, with: planted)
             // JSON allows control bytes other than NUL in this check (its parser reports them).
-            let yaml = try #require(TextEncoding.problem(in: bytes, format: .yaml), "offset \(offset)")
+            let yaml = try #require(TextEncoding.check(bytes, format: .yaml).problem, "offset \(offset)")
             #expect(yaml.span.start == Self.expectedPosition(of: offset, in: bytes), "offset \(offset)")
-            let json = TextEncoding.problem(in: bytes, format: .json)
+            let json = TextEncoding.check(bytes, format: .json).problem
             let jsonAllows = planted == [0x01] || planted == [0x0B] || planted == [0x7F]
             #expect((json == nil) == jsonAllows, "offset \(offset)")
         }
@@ -85,7 +85,7 @@ struct ByteScanTests {
             for offset in 0..<Self.base.count {
                 var bytes = Self.base
                 bytes.replaceSubrange(offset..<offset + 1, with: planted)
-                #expect(TextEncoding.problem(in: bytes, format: .yaml) == nil, "\(planted) at \(offset)")
+                #expect(TextEncoding.check(bytes, format: .yaml).problem == nil, "\(planted) at \(offset)")
             }
         }
     }

@@ -64,9 +64,10 @@ public struct Document: Sendable {
     /// Copy templates of scalars, built while the file was still being parsed: only a reader
     /// with a core to spare builds them (`YAMLReader` parsing a large file ahead), and the
     /// dialects take them rather than building them again. By ascending `Node.textIndex`, and
-    /// only for the texts that have one: a table of every text cost a large file 2 MB more.
-    private var prebuiltTextIndices: [Int32] = []
-    private var prebuiltTemplates: [Template] = []
+    /// only for the texts that have one: a table of every text cost a large file 2 MB more. One
+    /// array, not two: every copy of a document (the model keeps one) counts each array's
+    /// reference.
+    private var prebuiltTemplates: [(textIndex: Int32, template: Template)] = []
     public var root: NodeID?
 
     public init() {}
@@ -85,20 +86,20 @@ public struct Document: Sendable {
 
     /// The template built for a scalar's text while it was read, if any.
     func prebuiltTemplate(of id: NodeID) -> Template? {
-        guard !prebuiltTextIndices.isEmpty else { return nil }
+        guard !prebuiltTemplates.isEmpty else { return nil }
         let index = nodes[Int(id)].textIndex
-        let at = prebuiltTextIndices.lowerBound(of: index)
-        return at < prebuiltTextIndices.count && prebuiltTextIndices[at] == index
-            ? prebuiltTemplates[at] : nil
+        let at = prebuiltTemplates.partitionIndex(in: prebuiltTemplates.indices) { $0.textIndex >= index }
+        return at < prebuiltTemplates.count && prebuiltTemplates[at].textIndex == index
+            ? prebuiltTemplates[at].template : nil
     }
 
     /// Keeps the template of the scalar added last.
     mutating func setPrebuiltTemplate(_ template: Template, of id: NodeID) {
         let index = nodes[Int(id)].textIndex
         precondition(
-            index > (prebuiltTextIndices.last ?? -1), "templates are kept in the order of their texts")
-        prebuiltTextIndices.append(index)
-        prebuiltTemplates.append(template)
+            index > (prebuiltTemplates.last?.textIndex ?? -1),
+            "templates are kept in the order of their texts")
+        prebuiltTemplates.append((index, template))
     }
 
     /// A scalar's value; empty for a collection.

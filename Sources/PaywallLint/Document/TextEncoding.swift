@@ -8,13 +8,9 @@ enum TextEncoding {
         var isASCII = false
     }
 
-    /// A `core/parse-error` for the first encoding problem, or nil when the bytes are clean UTF-8
-    /// (with or without a BOM).
-    /// YAML also forbids raw control characters (other than tab and line breaks) anywhere.
-    static func problem(in bytes: [UInt8], format: SourceFormat) -> Finding? {
-        check(bytes, format: format).problem
-    }
-
+    /// The verdict's problem is a `core/parse-error` for the first encoding problem, or nil when
+    /// the bytes are clean UTF-8 (with or without a BOM). YAML also forbids raw control
+    /// characters (other than tab and line breaks) anywhere.
     static func check(_ bytes: [UInt8], format: SourceFormat) -> Verdict {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             return Verdict(problem: finding("the file is UTF-16 (or UTF-32); save it as UTF-8", at: .start))

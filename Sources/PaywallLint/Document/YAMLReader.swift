@@ -49,12 +49,11 @@ private struct EventReader {
     private var expanded = 0
 
     private let sizeHint: Int
-    /// Set while libyaml parses ahead on another thread: this one then has time to spare, and
-    /// builds the templates of text that looks like copy, which the dialect would otherwise
-    /// build after the parse (a third of its time on a large file).
+    /// Set while libyaml parses ahead on another thread and this one keeps up with it
+    /// (`YAMLReader.templatesWhileQueued`): it then has time to spare, and builds the templates
+    /// of text that looks like copy, which the dialect would otherwise build after the parse (a
+    /// third of its time on a large file).
     private var templates: TemplateCache?
-    /// Whether the batch being handled builds them (see `YAMLReader.templatesWhileQueued`).
-    private var buildsTemplates = false
     var templatesWhileQueued = YAMLReader.templatesWhileQueued
 
     init(limits: ReadLimits, sizeHint: Int) {
@@ -83,7 +82,7 @@ private struct EventReader {
     /// As `run`, with libyaml parsing on another thread, batches of events ahead: the same
     /// events handled in the same order, so the same documents and findings.
     mutating func runParsingAhead(_ buffer: UnsafeBufferPointer<UInt8>) {
-        templates = TemplateCache()
+        let cache = TemplateCache()
         defer { templates = nil }
         let pipe = EventPipe()
         let input = EventPipe.Input(buffer: buffer)
@@ -91,7 +90,7 @@ private struct EventReader {
         var keepGoing = true
         while true {
             let (batch, queued) = pipe.next()
-            buildsTemplates = queued < templatesWhileQueued
+            templates = queued < templatesWhileQueued ? cache : nil
             batch.pointee.bytes.withUnsafeBufferPointer { bytes in
                 // Past a crossed limit the rest is skipped, until the parser has stopped.
                 for record in batch.pointee.records where keepGoing {
@@ -133,8 +132,7 @@ private struct EventReader {
             let id = builder.scalar(
                 text, style: style(event.style), tag: tagName(event.tag), start: start, end: end)
             // Copy has spaces; keys, ids, URLs and colours have none.
-            if buildsTemplates, let templates, event.value.count >= 4, event.value.contains(UInt8(ascii: " "))
-            {
+            if let templates, event.value.count >= 4, event.value.contains(UInt8(ascii: " ")) {
                 builder.keep(templates.template(for: text), of: id)
             }
             added(id, size: 1, anchor: string(event.anchor))
