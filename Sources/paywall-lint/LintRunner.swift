@@ -2,7 +2,7 @@ import Dispatch
 import PaywallLint
 import Synchronization
 
-/// Lints input files on all cores, in batches, and hands each report to `emit` in input order,
+/// Lints input files on all cores, one file at a time, and hands each report to `emit` in input order,
 /// so output is the same bytes whatever the scheduling and memory stays bounded.
 struct LintRunner {
     /// Linters by index (one per distinct set of config overrides).
@@ -10,10 +10,22 @@ struct LintRunner {
     let stdinFilename: String?
     /// Apply safe fixes: write them, or only show them as a diff.
     var fixMode: FixMode?
-    /// One per worker thread, kept from batch to batch: the files of a repository repeat most
+    /// One per worker thread, kept from file to file: the files of a repository repeat most
     /// of their copy, and a worker reads each text once.
-    private let workers = Workers(count: FileSystem.processorCount)
-    static let batchSize = 256
+    private let workers: Workers
+    /// How many files the workers may lint ahead of the report being written: enough that they
+    /// do not wait for the writing, few enough that memory stays bounded.
+    private let window: Int
+
+    init(
+        linters: [Linter], stdinFilename: String?, workerCount: Int = FileSystem.processorCount,
+        window: Int = 512
+    ) {
+        self.linters = linters
+        self.stdinFilename = stdinFilename
+        workers = Workers(count: max(workerCount, 1))
+        self.window = max(window, 1)
+    }
 
     enum FixMode: Sendable {
         case write
@@ -22,36 +34,121 @@ struct LintRunner {
 
     func run(_ inputs: [(InputFile, Int)], emit: (FileReport, FixResult?) -> Void) -> [ToolNotification] {
         var problems: [ToolNotification] = []
-        var batches = stride(from: 0, to: inputs.count, by: Self.batchSize).map {
-            Array(inputs[$0..<min($0 + Self.batchSize, inputs.count)])
-        }[...]
-        guard let first = batches.popFirst() else { return [] }
-        var linted = lintBatch(first)
-        while true {
-            // The next batch is linted while this one is written out, so the cores never wait
-            // for the reporters.
-            let next = Pending()
-            let group = DispatchGroup()
-            if let batch = batches.popFirst() {
-                DispatchQueue.global().async(group: group) { next.outcomes = self.lintBatch(batch) }
+        func hand(_ outcome: consuming Outcome) {
+            switch outcome {
+            case .report(let report, let fixed): emit(report, fixed)
+            case .unreadable(let problem): problems.append(problem)
+            case .none: break
             }
-            for result in linted {
-                switch result {
-                case .report(let report, let fixed): emit(report, fixed)
-                case .unreadable(let problem): problems.append(problem)
-                case .none: break
+        }
+        let workerCount = min(workers.caches.count, inputs.count)
+        guard workerCount > 1 else {
+            // One processor, or one file: no thread to hand over to.
+            for input in inputs { hand(lint(input, worker: 0)) }
+            return problems
+        }
+        // The workers take the files in order, one at a time, and this thread writes each report
+        // out as soon as its file and every one before it are linted. No worker waits at the end
+        // of a batch: one waits only when it is `window` files ahead of the writing.
+        let pipeline = Pipeline(count: inputs.count, window: window)
+        for worker in 0..<workerCount {
+            DispatchQueue.global().async {
+                while let index = pipeline.claim() {
+                    pipeline.deliver(self.lint(inputs[index], worker: worker), at: index)
                 }
             }
-            group.wait()
-            guard let outcomes = next.outcomes else { break }
-            linted = outcomes
         }
+        for index in inputs.indices { hand(pipeline.take(index)) }
         return problems
     }
 
-    /// The outcomes of the batch being linted in the background; read after its group is waited on.
-    private final class Pending: @unchecked Sendable {
-        var outcomes: [Outcome]?
+    private func lint(_ input: (InputFile, Int), worker: Int) -> Outcome {
+        var outcome = Self.lint(
+            input.0, linter: linters[input.1], templates: workers.caches[worker],
+            stdinFilename: stdinFilename, fixMode: fixMode)
+        outcome.dropModels()
+        return outcome
+    }
+
+    /// Hands outcomes from the workers to the writing thread in input order. Workers claim
+    /// indices in order and deliver them in any order; the writer takes them in order.
+    private final class Pipeline: Sendable {
+        private struct State {
+            /// Delivered outcomes not yet taken, at their index modulo the window.
+            var slots: [Outcome?]
+            /// How many outcomes were taken: index `taken` is the next one the writer needs.
+            var taken = 0
+            /// The index the writer is waiting for, when it waits. It is woken once that outcome
+            /// and the next `wakeRun - 1` are all delivered.
+            var writerWaitsFor: Int?
+            /// How many workers wait for the writer to make room.
+            var workersWaiting = 0
+        }
+
+        private let count: Int
+        private let window: Int
+        private let next = Atomic<Int>(0)
+        private let state: Mutex<State>
+        private let delivered = DispatchSemaphore(value: 0)
+        private let room = DispatchSemaphore(value: 0)
+        private static let wakeRun = 32
+
+        init(count: Int, window: Int) {
+            self.count = count
+            self.window = window
+            state = Mutex(State(slots: Array(repeating: nil, count: window)))
+        }
+
+        /// The next index to lint, once the writer is less than a window behind it; nil when
+        /// every file is claimed.
+        func claim() -> Int? {
+            let index = next.add(1, ordering: .relaxed).oldValue
+            guard index < count else { return nil }
+            while true {
+                let waits = state.withLock { state in
+                    guard index >= state.taken + window else { return false }
+                    state.workersWaiting += 1
+                    return true
+                }
+                guard waits else { return index }
+                room.wait()
+            }
+        }
+
+        func deliver(_ outcome: consuming Outcome, at index: Int) {
+            let wakesWriter = state.withLock { state in
+                state.slots[index % window] = outcome
+                guard let needed = state.writerWaitsFor else { return false }
+                // Never past the window: those files wait for the writer to make room.
+                for waited in needed..<min(needed + min(Self.wakeRun, window), count)
+                where state.slots[waited % window] == nil {
+                    return false
+                }
+                state.writerWaitsFor = nil
+                return true
+            }
+            if wakesWriter { delivered.signal() }
+        }
+
+        /// Outcome `index`, once it is delivered; the writer takes indices in order.
+        func take(_ index: Int) -> Outcome {
+            while true {
+                let (outcome, waiting) = state.withLock { state -> (Outcome?, Int) in
+                    guard let outcome = state.slots[index % window].take() else {
+                        // Woken for a run of outcomes rather than each one: a thread switch per
+                        // file cost more than writing its report.
+                        state.writerWaitsFor = index
+                        return (nil, 0)
+                    }
+                    state.taken = index + 1
+                    defer { state.workersWaiting = 0 }
+                    return (outcome, state.workersWaiting)
+                }
+                for _ in 0..<waiting { room.signal() }
+                if let outcome { return outcome }
+                delivered.wait()
+            }
+        }
     }
 
     /// What fixing a file did: how many fixes, and the diff of the change.
@@ -69,7 +166,7 @@ struct LintRunner {
         /// Frees the file's documents and models on the worker that made them: reporters read
         /// only findings, and hundreds of objects a file freed by the writing thread contended
         /// with the workers for their allocator's locks (thousands of context switches for
-        /// 10,000 files) and kept a whole batch's models alive.
+        /// 10,000 files) and kept the models of every file ahead of the writing alive.
         /// A large model (`Paywall.isLarge`) is instead freed on a queue of its own,
         /// beside the lint of the next file and the writing of this one's findings: freeing the
         /// hundreds of thousands of objects of a 5 MB file took about a tenth of its lint, on
@@ -88,61 +185,13 @@ struct LintRunner {
         private static let freeing = DispatchQueue(label: "paywall-lint.free-models")
     }
 
-    private func lintBatch(_ batch: [(InputFile, Int)]) -> [Outcome] {
-        let slots = Slots(count: batch.count)
-        defer { slots.deallocate() }
-        let linters = self.linters
-        let stdinFilename = self.stdinFilename
-        let fixMode = self.fixMode
-        let workers = self.workers
-        // Each worker takes the next file until none is left, with its own template cache.
-        let next = Atomic<Int>(0)
-        let workerCount = min(workers.caches.count, batch.count)
-        @Sendable func work(_ worker: Int) {
-            while true {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < batch.count else { return }
-                let (input, linter) = batch[index]
-                var outcome = Self.lint(
-                    input, linter: linters[linter], templates: workers.caches[worker],
-                    stdinFilename: stdinFilename, fixMode: fixMode)
-                outcome.dropModels()
-                slots.set(index, outcome)
-            }
-        }
-        if workerCount == 1 {
-            work(0)
-        } else {
-            DispatchQueue.concurrentPerform(iterations: workerCount, execute: work)
-        }
-        return slots.values
-    }
-
-    /// The workers' template caches. Worker `k` of a batch is the only one to use cache `k`, and
-    /// one batch is linted at a time.
+    /// The workers' template caches. Worker `k` is the only one to use cache `k`, and one run
+    /// lints at a time.
     private final class Workers: @unchecked Sendable {
         let caches: [TemplateCache]
 
         init(count: Int) {
             caches = (0..<count).map { _ in TemplateCache() }
-        }
-    }
-
-    /// Result slots that worker threads fill, each index by exactly one thread.
-    private struct Slots: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<Outcome>
-
-        init(count: Int) {
-            buffer = .allocate(capacity: count)
-            buffer.initialize(repeating: .none)
-        }
-
-        func set(_ index: Int, _ outcome: Outcome) { buffer[index] = outcome }
-        var values: [Outcome] { Array(buffer) }
-
-        func deallocate() {
-            buffer.deinitialize()
-            buffer.deallocate()
         }
     }
 
