@@ -50,10 +50,10 @@ struct LintRunner {
         // The workers take the files in order, one at a time, and this thread writes each report
         // out as soon as its file and every one before it are linted. No worker waits at the end
         // of a batch: one waits only when it is `window` files ahead of the writing.
-        let pipeline = Pipeline(count: inputs.count, window: window)
+        let pipeline = Pipeline(count: inputs.count, window: window, workers: workerCount)
         for worker in 0..<workerCount {
             DispatchQueue.global().async {
-                while let index = pipeline.claim() {
+                while let index = pipeline.claim(worker: worker) {
                     pipeline.deliver(self.lint(inputs[index], worker: worker), at: index)
                 }
             }
@@ -81,8 +81,8 @@ struct LintRunner {
             /// The index the writer is waiting for, when it waits. It is woken once that outcome
             /// and the next `wakeRun - 1` are all delivered.
             var writerWaitsFor: Int?
-            /// How many workers wait for the writer to make room.
-            var workersWaiting = 0
+            /// The workers waiting for the writer to make room.
+            var workersWaiting: [Int] = []
         }
 
         private let count: Int
@@ -90,28 +90,31 @@ struct LintRunner {
         private let next = Atomic<Int>(0)
         private let state: Mutex<State>
         private let delivered = DispatchSemaphore(value: 0)
-        private let room = DispatchSemaphore(value: 0)
+        /// One per worker, so that a worker that wakes and must wait again cannot take
+        /// another's wake-up.
+        private let room: [DispatchSemaphore]
         private static let wakeRun = 32
 
-        init(count: Int, window: Int) {
+        init(count: Int, window: Int, workers: Int) {
             self.count = count
             self.window = window
+            room = (0..<workers).map { _ in DispatchSemaphore(value: 0) }
             state = Mutex(State(slots: Array(repeating: nil, count: window)))
         }
 
         /// The next index to lint, once the writer is less than a window behind it; nil when
         /// every file is claimed.
-        func claim() -> Int? {
+        func claim(worker: Int) -> Int? {
             let index = next.add(1, ordering: .relaxed).oldValue
             guard index < count else { return nil }
             while true {
                 let waits = state.withLock { state in
                     guard index >= state.taken + window else { return false }
-                    state.workersWaiting += 1
+                    state.workersWaiting.append(worker)
                     return true
                 }
                 guard waits else { return index }
-                room.wait()
+                room[worker].wait()
             }
         }
 
@@ -133,18 +136,18 @@ struct LintRunner {
         /// Outcome `index`, once it is delivered; the writer takes indices in order.
         func take(_ index: Int) -> Outcome {
             while true {
-                let (outcome, waiting) = state.withLock { state -> (Outcome?, Int) in
+                let (outcome, waiting) = state.withLock { state -> (Outcome?, [Int]) in
                     guard let outcome = state.slots[index % window].take() else {
                         // Woken for a run of outcomes rather than each one: a thread switch per
                         // file cost more than writing its report.
                         state.writerWaitsFor = index
-                        return (nil, 0)
+                        return (nil, [])
                     }
                     state.taken = index + 1
-                    defer { state.workersWaiting = 0 }
+                    defer { state.workersWaiting.removeAll(keepingCapacity: true) }
                     return (outcome, state.workersWaiting)
                 }
-                for _ in 0..<waiting { room.signal() }
+                for worker in waiting { room[worker].signal() }
                 if let outcome { return outcome }
                 delivered.wait()
             }
