@@ -134,21 +134,24 @@ public struct CheckSetup: Sendable {
 public struct RuleContext {
     public private(set) var paywall: Paywall
     public let store: StoreData?
-    public private(set) var ruleID: String
-    public private(set) var severity: Severity
+    /// The engine's rule IDs, and the current rule's place among them: the ID is read when a
+    /// rule reports, not each time a rule starts (see `RulePlan`).
+    private let ruleIDs: [String]
+    private var ruleIndex = 0
+    public var ruleID: String { ruleIDs[ruleIndex] }
+    public private(set) var severity: Severity = .error
     /// Copy rules limited to the default locale (`locale: default` on the rule).
-    public private(set) var defaultLocaleOnly: Bool
+    public private(set) var defaultLocaleOnly = false
     public internal(set) var findings: [Finding] = []
     /// Names the current rule among every engine's, with four bits left for its detectors (see
     /// `matches(of:part:_:)`).
     private var detectorKey = 0
 
-    init(paywall: consuming Paywall, store: StoreData?, rule: RuleDefinition) {
+    /// A context for the rules named `ruleIDs`; `start` sets the first rule.
+    init(paywall: consuming Paywall, store: StoreData?, ruleIDs: [String]) {
         self.paywall = paywall
         self.store = store
-        self.ruleID = rule.descriptor.id
-        self.severity = rule.descriptor.severity
-        self.defaultLocaleOnly = rule.defaultLocaleOnly
+        self.ruleIDs = ruleIDs
     }
 
     /// Gives the paywall back when the rules are done (see `RuleEngine.run`).
@@ -157,9 +160,9 @@ public struct RuleContext {
     /// The same paywall for the next rule, without its findings: one context serves every rule
     /// of a file, because copying a `Paywall` retains each of its many fields.
     /// `engine` is the engine's identity and `index` the rule's place in it.
-    mutating func start(_ rule: RuleDefinition, engine: Int, index: Int) {
-        ruleID = rule.descriptor.id
-        severity = rule.descriptor.severity
+    mutating func start(_ rule: RulePlan, engine: Int, index: Int) {
+        ruleIndex = index
+        severity = rule.severity
         defaultLocaleOnly = rule.defaultLocaleOnly
         detectorKey = engine << 24 | index << 4
         findings.removeAll(keepingCapacity: true)

@@ -21,6 +21,13 @@ public struct RuleEngine: Sendable {
     }
 
     let rules: [CompiledRule]
+    /// What `run` reads of every rule for every file, as plain values and in arrays of their
+    /// own: reading a rule's object or its ID retained them, and both workers retaining the same
+    /// objects made each retain wait for the other core.
+    private let plans: [RulePlan]
+    /// `rules` again, without their references counted: `rules` keeps them.
+    private let unretainedRules: [Unmanaged<CompiledRule>]
+    private let ruleIDs: [String]
     /// Rule IDs another rule supersedes, by the superseding rule.
     let supersedes: [String: [String]]
     /// Distinct for each engine of the process: with a rule's index, it names the rule's
@@ -37,6 +44,9 @@ public struct RuleEngine: Sendable {
             if !rule.supersedes.isEmpty { supersedes[rule.descriptor.id] = rule.supersedes }
         }
         rules = compiled
+        plans = compiled.map(RulePlan.init)
+        unretainedRules = compiled.map(Unmanaged.passUnretained)
+        ruleIDs = compiled.map(\.definition.descriptor.id)
         self.supersedes = supersedes
         identity = Self.engineCount.add(1, ordering: .relaxed).newValue
     }
@@ -96,14 +106,15 @@ public struct RuleEngine: Sendable {
     {
         var skippedForStore: [String] = []
         var applicable: [Int] = []
-        applicable.reserveCapacity(rules.count)
-        for (index, rule) in rules.enumerated() {
-            if !rule.definition.dialects.isEmpty && !rule.definition.dialects.contains(paywall.dialect) {
-                continue
-            }
-            if !paywall.capabilities.isSuperset(of: rule.needs) { continue }
-            if rule.needsStoreData && store == nil {
-                skippedForStore.append(rule.definition.descriptor.id)
+        applicable.reserveCapacity(plans.count)
+        let dialect = RulePlan.bit(of: paywall.dialect)
+        let capabilities = paywall.capabilities
+        for index in plans.indices {
+            let plan = plans[index]
+            if plan.dialects != 0 && plan.dialects & dialect == 0 { continue }
+            if !capabilities.isSuperset(of: plan.needs) { continue }
+            if plan.needsStoreData && store == nil {
+                skippedForStore.append(ruleIDs[index])
                 continue
             }
             applicable.append(index)
@@ -122,15 +133,13 @@ public struct RuleEngine: Sendable {
 
     private func runInTurn(_ indices: [Int], on paywall: inout Paywall, store: StoreData?) -> [Finding] {
         var findings: [Finding] = []
-        var context = RuleContext(
-            paywall: paywall.movedOut(), store: store, rule: rules[indices[0]].definition)
+        var context = RuleContext(paywall: paywall.movedOut(), store: store, ruleIDs: ruleIDs)
         defer { paywall = context.takePaywall() }
         for index in indices {
-            // Bound first: `rules[index].definition` copies the definition out, strings and all.
-            let rule = rules[index]
-            context.start(rule.definition, engine: identity, index: index)
-            rule.check.run(&context)
-            findings += context.findings
+            context.start(plans[index], engine: identity, index: index)
+            // Run in place through the unretained rule: copying the check out retained its box.
+            unretainedRules[index]._withUnsafeGuaranteedRef { $0.check.run(&context) }
+            if !context.findings.isEmpty { findings += context.findings }
         }
         return findings
     }
@@ -141,14 +150,13 @@ public struct RuleEngine: Sendable {
         let byRule = Mutex([[Finding]](repeating: [], count: indices.count))
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: 2) { _ in
-            var context = RuleContext(paywall: paywall, store: store, rule: rules[indices[0]].definition)
+            var context = RuleContext(paywall: paywall, store: store, ruleIDs: ruleIDs)
             while true {
                 let position = next.add(1, ordering: .relaxed).oldValue
                 guard position < indices.count else { return }
                 let index = indices[position]
-                let rule = rules[index]
-                context.start(rule.definition, engine: identity, index: index)
-                rule.check.run(&context)
+                context.start(plans[index], engine: identity, index: index)
+                rules[index].check.run(&context)
                 let found = context.findings
                 byRule.withLock { $0[position] = found }
             }
@@ -173,6 +181,33 @@ public struct RuleEngine: Sendable {
                 $0.rule == finding.ruleID
                     && ($0.pointer == finding.pointer || $0.span == finding.span || finding.pointer.isEmpty)
             }
+        }
+    }
+}
+
+/// A rule as `RuleEngine.run` reads it for every file: when it applies, and how it reports.
+struct RulePlan: Sendable {
+    /// The dialects it applies to, a bit each (`bit(of:)`); zero for every dialect.
+    let dialects: UInt8
+    let needs: Capabilities
+    let needsStoreData: Bool
+    let severity: Severity
+    let defaultLocaleOnly: Bool
+
+    init(_ rule: RuleEngine.CompiledRule) {
+        dialects = rule.definition.dialects.reduce(0) { $0 | Self.bit(of: $1) }
+        needs = rule.needs
+        needsStoreData = rule.needsStoreData
+        severity = rule.definition.descriptor.severity
+        defaultLocaleOnly = rule.definition.defaultLocaleOnly
+    }
+
+    static func bit(of dialect: Dialect) -> UInt8 {
+        switch dialect {
+        case .canonical: 1
+        case .remoteConfig: 2
+        case .revenueCat: 4
+        case .generic: 8
         }
     }
 }
