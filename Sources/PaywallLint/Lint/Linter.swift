@@ -14,16 +14,29 @@ public struct LintOptions: Sendable {
 /// Lints files: bytes → documents → (dialect → model → rules) → findings. Built once per run
 /// (packs and config are resolved up front) and safe to use from many threads at once.
 public struct Linter: Sendable {
-    public let ruleSet: RuleSet
-    public let options: LintOptions
-    let engine: RuleEngine
+    /// One object: a worker copies the linter for every file, and copying a struct of rule set,
+    /// options and engine retained each of their many parts, the same ones on every worker.
+    private final class Parts: Sendable {
+        let ruleSet: RuleSet
+        let options: LintOptions
+        let engine: RuleEngine
+
+        init(ruleSet: RuleSet, options: LintOptions, engine: RuleEngine) {
+            self.ruleSet = ruleSet
+            self.options = options
+            self.engine = engine
+        }
+    }
+
+    private let parts: Parts
+    public var ruleSet: RuleSet { parts.ruleSet }
+    public var options: LintOptions { parts.options }
+    var engine: RuleEngine { parts.engine }
 
     /// Compiles the rules; a rule whose check, field or options are wrong throws a
     /// `ConfigurationError` pointing at it.
     public init(ruleSet: RuleSet, options: LintOptions = LintOptions()) throws {
-        self.ruleSet = ruleSet
-        self.options = options
-        self.engine = try RuleEngine(ruleSet: ruleSet)
+        parts = Parts(ruleSet: ruleSet, options: options, engine: try RuleEngine(ruleSet: ruleSet))
     }
 
     /// Lints one file. `explicitlyNamed` is false for files found by walking a folder: those that
@@ -34,9 +47,9 @@ public struct Linter: Sendable {
     )
         -> FileReport
     {
-        let read = DocumentReader.read(file, limits: options.limits)
+        let read = DocumentReader.read(file, limits: parts.options.limits)
         var report = FileReport(file: file, findings: read.findings)
-        if options.syntaxOnly {
+        if parts.options.syntaxOnly {
             report.findings = settle(report.findings)
             return report
         }
@@ -51,7 +64,8 @@ public struct Linter: Sendable {
                     document, root: root, format: file.format, as: dialect, templates: templates)
                 paywall.trimCopyRoom()
                 report.findings += findings
-                report.findings += engine.run(on: &paywall, store: options.store, notes: &report.notes)
+                report.findings += parts.engine.run(
+                    on: &paywall, store: parts.options.store, notes: &report.notes)
                 report.paywalls.append(consume paywall)
             }
         }
@@ -73,7 +87,7 @@ public struct Linter: Sendable {
     )
         -> Dialect?
     {
-        if let forced = options.dialect { return forced }
+        if let forced = parts.options.dialect { return forced }
         let (detected, declared) = Dialect.detect(document)
         if let declared, detected == nil {
             let names = Dialect.allCases.map(\.rawValue).joined(separator: ", ")
@@ -108,8 +122,8 @@ public struct Linter: Sendable {
         var result: [Finding] = []
         result.reserveCapacity(findings.count)
         for var finding in findings {
-            guard let severity = ruleSet.severity(of: finding.ruleID) else { continue }
-            if ruleSet.readerRules.contains(finding.ruleID) { finding.severity = severity }
+            guard let severity = parts.ruleSet.severity(of: finding.ruleID) else { continue }
+            if parts.ruleSet.readerRules.contains(finding.ruleID) { finding.severity = severity }
             result.append(finding)
         }
         result.sort(by: Finding.reportOrder)
@@ -120,7 +134,7 @@ public struct Linter: Sendable {
 extension Linter {
     /// The report for a file over the size limit, made without reading it.
     public func oversizedReport(path: String, size: Int) -> FileReport {
-        let limit = options.limits.maxFileBytes
+        let limit = parts.options.limits.maxFileBytes
         let finding = Finding(
             ruleID: CoreRuleID.limits, severity: .error,
             message:
