@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import PaywallLint
@@ -14,6 +15,32 @@ import Testing
             messages == [
                 "presentation is missing: a paywall not shown full screen can be swiped away before the disclosure is read; use full_screen"
             ])
+    }
+
+    /// Without store data, each file says which rules were skipped, in rule order: only those
+    /// that would have run on it, and once whether the note was made ahead or not.
+    @Test func skippedForStoreNote() throws {
+        let canonical = SourceFile(path: "p.yaml", text: "paywall: 1\nheadline: Hi\n")
+        func note(_ packs: [String], _ file: SourceFile = canonical) throws -> [String] {
+            let linter = try Linter(ruleSet: try RuleSet(packs: packs, library: PackLibrary.builtIn()))
+            return linter.lint(file).notes.filter { $0.hasPrefix("skipped (need store data") }
+        }
+        let prefix = "skipped (need store data, give --storekit): "
+        #expect(try note(["core"]) == [])
+        #expect(try note(["apple"]) == [prefix + "apple/trial-timeline, apple/min-period"])
+        #expect(
+            try note(["apple", "recommended"])
+                == [prefix + "apple/trial-timeline, apple/min-period, recommended/store-product-exists"])
+        let remoteConfig = SourceFile(
+            path: "fallback.json",
+            bytes: Array(
+                try Data(contentsOf: Paths.examples.appendingPathComponent("remote-config/fallback.json"))))
+        #expect(
+            try note(["apple", "recommended", "sketchy"], remoteConfig)
+                == [
+                    prefix
+                        + "apple/trial-timeline, apple/min-period, recommended/store-product-exists, sketchy/locked-pricing"
+                ])
     }
 
     /// `Scalars.isSpace` answers ASCII without a property lookup and stands in for

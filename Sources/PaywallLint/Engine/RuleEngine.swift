@@ -28,6 +28,11 @@ public struct RuleEngine: Sendable {
     /// `rules` again, without their references counted: `rules` keeps them.
     private let unretainedRules: [Unmanaged<CompiledRule>]
     private let ruleIDs: [String]
+    /// The rules that need store data, by index, and the note that names those skipped without
+    /// it, for every subset of them (a bit each): every file of a run without `--storekit` gets
+    /// the note, and joining the IDs again for each cost a string and its parts.
+    private let storeRules: [Int]
+    private let storeNotes: [String]
     /// Rule IDs another rule supersedes, by the superseding rule.
     let supersedes: [String: [String]]
     /// Distinct for each engine of the process: with a rule's index, it names the rule's
@@ -47,8 +52,23 @@ public struct RuleEngine: Sendable {
         plans = compiled.map(RulePlan.init)
         unretainedRules = compiled.map(Unmanaged.passUnretained)
         ruleIDs = compiled.map(\.definition.descriptor.id)
+        storeRules = compiled.indices.filter { compiled[$0].needsStoreData }
+        storeNotes =
+            storeRules.count > Self.storeRulesNoted
+            ? []
+            : (0..<1 << storeRules.count).map { [storeRules, ruleIDs] subset in
+                Self.storeNote(
+                    storeRules.indices.filter { subset & 1 << $0 != 0 }.map { ruleIDs[storeRules[$0]] })
+            }
         self.supersedes = supersedes
         identity = Self.engineCount.add(1, ordering: .relaxed).newValue
+    }
+
+    /// Past this many rules that need store data, the notes for their subsets are not made ahead.
+    private static let storeRulesNoted = 6
+
+    private static func storeNote(_ ids: [String]) -> String {
+        "skipped (need store data, give --storekit): " + ids.joined(separator: ", ")
     }
 
     static func compile(_ rule: RuleDefinition, vocabularies: [String: [String]]) throws -> CompiledRule {
@@ -104,7 +124,9 @@ public struct RuleEngine: Sendable {
     func run(on paywall: inout Paywall, store: StoreData?, notes: inout [String], sideBySide: Bool? = nil)
         -> [Finding]
     {
-        var skippedForStore: [String] = []
+        // A bit per rule of `storeRules` when their notes are made ahead, else their IDs.
+        var skippedForStore = 0
+        var skippedIDs: [String] = []
         var applicable: [Int] = []
         applicable.reserveCapacity(plans.count)
         let dialect = RulePlan.bit(of: paywall.dialect)
@@ -114,15 +136,17 @@ public struct RuleEngine: Sendable {
             if plan.dialects != 0 && plan.dialects & dialect == 0 { continue }
             if !capabilities.isSuperset(of: plan.needs) { continue }
             if plan.needsStoreData && store == nil {
-                skippedForStore.append(ruleIDs[index])
+                if storeNotes.isEmpty {
+                    skippedIDs.append(ruleIDs[index])
+                } else {
+                    skippedForStore |= 1 << storeRules.firstIndex(of: index)!
+                }
                 continue
             }
             applicable.append(index)
         }
-        if !skippedForStore.isEmpty {
-            notes.append(
-                "skipped (need store data, give --storekit): " + skippedForStore.joined(separator: ", "))
-        }
+        if skippedForStore != 0 { notes.append(storeNotes[skippedForStore]) }
+        if !skippedIDs.isEmpty { notes.append(Self.storeNote(skippedIDs)) }
         guard !applicable.isEmpty else { return [] }
         let findings =
             sideBySide ?? paywall.isLarge
