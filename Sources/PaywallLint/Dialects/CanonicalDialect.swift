@@ -101,13 +101,20 @@ struct CanonicalDialect {
         bullets.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
             if let copy = reader.copy(
-                item, field: "bullets", path: "bullets[\(index)]", locale: locale, isDefault: isDefault)
+                item, field: "bullets", path: Self.bulletPath(index), locale: locale, isDefault: isDefault)
             {
                 bullets.append(copy)
             }
         }
         return Field(bullets, node: node, span: reader.document[node].span)
     }
+
+    /// `bullets[index]`, from a table for the first few: an interpolation for every bullet of
+    /// every file built the same few strings again.
+    private static func bulletPath(_ index: Int) -> String {
+        index < bulletPaths.count ? bulletPaths[index] : "bullets[\(index)]"
+    }
+    private static let bulletPaths = (0..<16).map { "bullets[\($0)]" }
 
     private mutating func readProducts(_ node: NodeID?) -> Field<[Product]>? {
         guard let node, let items = reader.list(node, field: "products") else { return nil }

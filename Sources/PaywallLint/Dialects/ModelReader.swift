@@ -157,8 +157,14 @@ struct ModelReader {
     }
 
     /// Copy: text parsed into a template, its variables checked against the dialect.
-    mutating func copy(_ node: NodeID?, field: String, path: String, locale: String, isDefault: Bool) -> Copy?
-    {
+    mutating func copy(
+        _ node: NodeID?, field: String, path makePath: @autoclosure () -> String, locale: String,
+        isDefault: Bool
+    ) -> Copy? {
+        // The path is made only for copy that is there: `products[com.app.pro].badge` for every
+        // product of every file cost a string built and dropped.
+        guard let node, !document.isNull(node) else { return nil }
+        let path = makePath()
         guard let text = text(node, field: path) else { return nil }
         let template = document.prebuiltTemplate(of: text.node) ?? templates.template(for: text.value)
         var copy = Copy(
