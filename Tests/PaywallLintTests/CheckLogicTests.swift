@@ -43,6 +43,11 @@ import Testing
                 ])
     }
 
+    /// The note of the dialect a file was read as names the dialect as `--dialect` does.
+    @Test func readAsNotes() {
+        for dialect in Dialect.allCases { #expect(dialect.readAsNote == "read as \(dialect.rawValue)") }
+    }
+
     /// `Scalars.isSpace` answers ASCII without a property lookup and stands in for
     /// `properties.isWhitespace` wherever checks ask whether text is blank.
     @Test func isSpaceIsUnicodeWhiteSpace() {

@@ -10,6 +10,17 @@ public enum Dialect: String, Sendable, CaseIterable {
     /// style or layout value is copy. Chosen only on request.
     case generic
 
+    /// The note a file read as this dialect gets, as a literal: an interpolation built it again
+    /// for every file.
+    var readAsNote: String {
+        switch self {
+        case .canonical: "read as paywall/v1"
+        case .remoteConfig: "read as remote-config"
+        case .revenueCat: "read as revenuecat"
+        case .generic: "read as generic"
+        }
+    }
+
     public init?(name: String) {
         switch name {
         case "paywall/v1", "canonical", "v1": self = .canonical

@@ -99,7 +99,7 @@ public struct Linter: Sendable {
             return nil
         }
         if let detected {
-            report.notes.append("read as \(detected.rawValue)")
+            report.notes.append(detected.readAsNote)
             return detected
         }
         if explicitlyNamed {
