@@ -144,8 +144,9 @@ struct LintRunner {
                         return (nil, [])
                     }
                     state.taken = index + 1
-                    defer { state.workersWaiting.removeAll(keepingCapacity: true) }
-                    return (outcome, state.workersWaiting)
+                    var waiting: [Int] = []
+                    swap(&waiting, &state.workersWaiting)
+                    return (outcome, waiting)
                 }
                 for worker in waiting { room[worker].signal() }
                 if let outcome { return outcome }

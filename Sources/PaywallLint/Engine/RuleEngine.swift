@@ -28,10 +28,10 @@ public struct RuleEngine: Sendable {
     /// `rules` again, without their references counted: `rules` keeps them.
     private let unretainedRules: [Unmanaged<CompiledRule>]
     private let ruleIDs: [String]
-    /// The rules that need store data, by index, and the note that names those skipped without
-    /// it, for every subset of them (a bit each): every file of a run without `--storekit` gets
-    /// the note, and joining the IDs again for each cost a string and its parts.
-    private let storeRules: [Int]
+    /// The note that names the rules skipped for want of store data, for every subset of those
+    /// rules (by `RulePlan.storeBit`): every file of a run without `--storekit` gets the note,
+    /// and joining the IDs again for each cost a string and its parts. Empty past
+    /// `storeRulesNoted` such rules.
     private let storeNotes: [String]
     /// Rule IDs another rule supersedes, by the superseding rule.
     let supersedes: [String: [String]]
@@ -49,17 +49,20 @@ public struct RuleEngine: Sendable {
             if !rule.supersedes.isEmpty { supersedes[rule.descriptor.id] = rule.supersedes }
         }
         rules = compiled
-        plans = compiled.map(RulePlan.init)
+        var plans = compiled.map(RulePlan.init)
         unretainedRules = compiled.map(Unmanaged.passUnretained)
-        ruleIDs = compiled.map(\.definition.descriptor.id)
-        storeRules = compiled.indices.filter { compiled[$0].needsStoreData }
-        storeNotes =
-            storeRules.count > Self.storeRulesNoted
-            ? []
-            : (0..<1 << storeRules.count).map { [storeRules, ruleIDs] subset in
-                Self.storeNote(
-                    storeRules.indices.filter { subset & 1 << $0 != 0 }.map { ruleIDs[storeRules[$0]] })
+        let ruleIDs = compiled.map(\.definition.descriptor.id)
+        let storeRules = compiled.indices.filter { compiled[$0].needsStoreData }
+        if storeRules.count <= Self.storeRulesNoted {
+            for (bit, index) in storeRules.enumerated() { plans[index].storeBit = 1 << bit }
+            storeNotes = (0..<1 << storeRules.count).map { subset in
+                Self.storeNote(storeRules.filter { plans[$0].storeBit & subset != 0 }.map { ruleIDs[$0] })
             }
+        } else {
+            storeNotes = []
+        }
+        self.plans = plans
+        self.ruleIDs = ruleIDs
         self.supersedes = supersedes
         identity = Self.engineCount.add(1, ordering: .relaxed).newValue
     }
@@ -124,7 +127,7 @@ public struct RuleEngine: Sendable {
     func run(on paywall: inout Paywall, store: StoreData?, notes: inout [String], sideBySide: Bool? = nil)
         -> [Finding]
     {
-        // A bit per rule of `storeRules` when their notes are made ahead, else their IDs.
+        // The skipped rules' bits when their notes are made ahead, else their IDs.
         var skippedForStore = 0
         var skippedIDs: [String] = []
         var applicable: [Int] = []
@@ -136,10 +139,10 @@ public struct RuleEngine: Sendable {
             if plan.dialects != 0 && plan.dialects & dialect == 0 { continue }
             if !capabilities.isSuperset(of: plan.needs) { continue }
             if plan.needsStoreData && store == nil {
-                if storeNotes.isEmpty {
-                    skippedIDs.append(ruleIDs[index])
+                if plan.storeBit != 0 {
+                    skippedForStore |= plan.storeBit
                 } else {
-                    skippedForStore |= 1 << storeRules.firstIndex(of: index)!
+                    skippedIDs.append(ruleIDs[index])
                 }
                 continue
             }
@@ -180,7 +183,7 @@ public struct RuleEngine: Sendable {
                 guard position < indices.count else { return }
                 let index = indices[position]
                 context.start(plans[index], engine: identity, index: index)
-                rules[index].check.run(&context)
+                unretainedRules[index]._withUnsafeGuaranteedRef { $0.check.run(&context) }
                 let found = context.findings
                 byRule.withLock { $0[position] = found }
             }
@@ -217,6 +220,9 @@ struct RulePlan: Sendable {
     let needsStoreData: Bool
     let severity: Severity
     let defaultLocaleOnly: Bool
+    /// For a rule that needs store data, its bit in the engine's notes about skipped rules
+    /// (`RuleEngine.storeNotes`); zero otherwise, or when those notes are not made ahead.
+    var storeBit = 0
 
     init(_ rule: RuleEngine.CompiledRule) {
         dialects = rule.definition.dialects.reduce(0) { $0 | Self.bit(of: $1) }
