@@ -46,38 +46,52 @@ struct InputCollector {
 
     private mutating func walk(_ directory: String, device: UInt64, inode: UInt64) {
         guard visitedDirectories.insert([device, inode]).inserted else { return }
-        let entries: [FileSystem.Entry]
+        let listing: FileSystem.Listing
         do {
-            entries = try FileSystem.entries(of: directory)
+            listing = try FileSystem.listing(of: directory)
         } catch {
             problems.append(
                 ToolNotification(
                     level: .error, message: "\(directory): cannot read folder: \(error.message)", path: nil))
             return
         }
-        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-        for entry in entries where !entry.name.hasPrefix(".") {
-            let name = entry.name
-            let path = prefix == "./" ? name : prefix + name
-            func take() {
-                if Self.extensions.contains(where: { name.hasSuffix(ignoringASCIICase: $0) }) {
-                    files.append(InputFile(path: path, explicitlyNamed: false, isStandardInput: false))
+        // Paths are made from the prefix's and the name's bytes in one step: a name string
+        // joined to the prefix made two strings a file.
+        let prefix =
+            directory == "." || directory == "./"
+            ? [] : Array(directory.utf8) + (directory.hasSuffix("/") ? [] : [UInt8(ascii: "/")])
+        var pathBytes = prefix
+        listing.names.withUnsafeBufferPointer { names in
+            for entry in listing.entries where names[entry.name.lowerBound] != UInt8(ascii: ".") {
+                let name = UnsafeBufferPointer(rebasing: names[entry.name])
+                pathBytes.removeSubrange(prefix.count...)
+                pathBytes.append(contentsOf: name)
+                let path = String(decoding: pathBytes, as: UTF8.self)
+                // A regular file needs no `stat` (its size is read when it is opened): a walk of
+                // 10,000 files spent most of its time on them.
+                let kind = entry.isRegularFile ? .file : FileSystem.kind(of: path)
+                switch kind {
+                case .directory(let device, let inode):
+                    walk(path, device: device, inode: inode)
+                case .file:
+                    if Self.hasLintExtension(name) {
+                        files.append(InputFile(path: path, explicitlyNamed: false, isStandardInput: false))
+                    }
+                case .missing, .other:
+                    continue  // dangling symlinks, sockets, fifos
                 }
             }
-            // A regular file needs no `stat` (its size is read when it is opened): a walk of 10,000
-            // files spent most of its time on them.
-            if entry.isRegularFile {
-                take()
-                continue
-            }
-            switch FileSystem.kind(of: path) {
-            case .directory(let device, let inode):
-                walk(path, device: device, inode: inode)
-            case .file:
-                take()
-            case .missing, .other:
-                continue  // dangling symlinks, sockets, fifos
-            }
+        }
+    }
+
+    /// `.yml`, `.yaml` or `.json`, in any case.
+    static func hasLintExtension(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        func lowered(_ byte: UInt8) -> UInt8 {
+            byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+        }
+        return extensions.contains { suffix in
+            suffix.utf8.count <= name.count
+                && zip(suffix.utf8, name.suffix(suffix.utf8.count)).allSatisfy { $0 == lowered($1) }
         }
     }
 }
