@@ -17,6 +17,8 @@ struct CountCheck: Check {
     let items: FieldSelector?
     let maxLength: Int?
     let message: MessageTemplate
+    /// The bounds as a message states them, described once rather than for every file.
+    let expected: String
 
     init(_ setup: CheckSetup) throws {
         selector = setup.selector!
@@ -25,6 +27,7 @@ struct CountCheck: Check {
         items = try setup.selector("items")
         maxLength = try setup.number("max-length").map { Int($0) }
         message = MessageTemplate(setup)
+        expected = NumericBoundsCheck.describe(min: min.map(Double.init), max: max.map(Double.init))
     }
 
     func run(_ context: inout RuleContext) {
@@ -35,7 +38,6 @@ struct CountCheck: Check {
             case .none: count = 0
             default: continue
             }
-            let expected = NumericBoundsCheck.describe(min: min.map(Double.init), max: max.map(Double.init))
             if let min, count < min {
                 let text = value.isMissing ? "\(value.path) is missing" : "\(value.path) has \(count)"
                 context.report(
@@ -49,7 +51,8 @@ struct CountCheck: Check {
         }
         guard let items, let maxLength else { return }
         for item in context.values(items) {
-            guard let text = item.text, text.count > maxLength else { continue }
+            // No more bytes than the limit is no more characters: most copy is not counted.
+            guard let text = item.text, text.utf8.count > maxLength, text.count > maxLength else { continue }
             context.report(
                 "\(item.path) is \(text.count) characters long; keep it to \(maxLength) or fewer", at: item)
         }

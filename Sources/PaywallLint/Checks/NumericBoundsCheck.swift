@@ -16,6 +16,8 @@ struct NumericBoundsCheck: Check {
     let required: Bool
     let autofix: Bool
     let message: MessageTemplate
+    /// The bounds as a message states them, described once rather than for every file.
+    let expected: String
 
     init(_ setup: CheckSetup) throws {
         selector = setup.selector!
@@ -25,10 +27,10 @@ struct NumericBoundsCheck: Check {
         autofix = try setup.bool("autofix") ?? false
         message = MessageTemplate(setup)
         if min == nil && max == nil { throw setup.error("numeric-bounds needs 'min' or 'max'") }
+        expected = Self.describe(min: min, max: max)
     }
 
     func run(_ context: inout RuleContext) {
-        let expected = Self.describe(min: min, max: max)
         for value in context.values(selector) {
             guard let number = value.number else {
                 if value.isMissing && required {

@@ -12,6 +12,8 @@ struct OneOfCheck: Check {
 
     let selector: FieldSelector
     let values: [String]
+    /// The values as a message lists them, joined once rather than for every file.
+    let expected: String
     let required: Bool
     let fix: String?
     let message: MessageTemplate
@@ -20,13 +22,13 @@ struct OneOfCheck: Check {
     init(_ setup: CheckSetup) throws {
         selector = setup.selector!
         values = try setup.texts("values") ?? []
+        expected = values.joined(separator: ", ")
         required = try setup.bool("required") ?? false
         fix = setup.text("fix")
         message = MessageTemplate(setup)
     }
 
     func run(_ context: inout RuleContext) {
-        let expected = values.joined(separator: ", ")
         for value in context.values(selector) {
             guard let text = value.text else {
                 if value.isMissing && required {
