@@ -74,24 +74,13 @@ struct InputCollector {
                 case .directory(let device, let inode):
                     walk(path, device: device, inode: inode)
                 case .file:
-                    if Self.hasLintExtension(name) {
+                    if Self.extensions.contains(where: { name.hasSuffix(ignoringASCIICase: $0) }) {
                         files.append(InputFile(path: path, explicitlyNamed: false, isStandardInput: false))
                     }
                 case .missing, .other:
                     continue  // dangling symlinks, sockets, fifos
                 }
             }
-        }
-    }
-
-    /// `.yml`, `.yaml` or `.json`, in any case.
-    static func hasLintExtension(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        func lowered(_ byte: UInt8) -> UInt8 {
-            byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-        }
-        return extensions.contains { suffix in
-            suffix.utf8.count <= name.count
-                && zip(suffix.utf8, name.suffix(suffix.utf8.count)).allSatisfy { $0 == lowered($1) }
         }
     }
 }

@@ -208,7 +208,6 @@ struct LintArguments: Equatable {
             _ = try linterIndex(config: configuration.path ?? "", overrides: [])
         }
 
-        /// The folder of an input path as written: what comes before its last "/", or "".
         /// Whether `path` names a file directly in `folder` (as `writtenFolder` gives it), compared
         /// on bytes: every file of a run asks, and the string views' generic searches cost a
         /// tenth of the time before the first file is linted.
@@ -219,6 +218,7 @@ struct LintArguments: Equatable {
             }
         }
 
+        /// The folder of an input path as written: what comes before its last "/", or "".
         private static func writtenFolder(of path: String) -> Substring {
             path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? ""
         }

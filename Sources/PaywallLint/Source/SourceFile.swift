@@ -13,15 +13,20 @@ extension String {
     /// extensions, which no letter outside ASCII lowercases into. Compared on bytes, without the
     /// copy `lowercased()` makes: every file of a walk, and every file linted, asks it.
     package func hasSuffix(ignoringASCIICase suffix: String) -> Bool {
+        withUTF8Bytes { $0.hasSuffix(ignoringASCIICase: suffix) }
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// As `String.hasSuffix(ignoringASCIICase:)`, for a name not yet made a string.
+    package func hasSuffix(ignoringASCIICase suffix: String) -> Bool {
         func lowered(_ byte: UInt8) -> UInt8 {
             byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
         }
-        return withUTF8Bytes { string in
-            suffix.withUTF8Bytes { suffix in
-                guard string.count >= suffix.count else { return false }
-                let tail = string.count - suffix.count
-                return suffix.indices.allSatisfy { lowered(string[tail + $0]) == lowered(suffix[$0]) }
-            }
+        return suffix.withUTF8Bytes { suffix in
+            guard count >= suffix.count else { return false }
+            let tail = count - suffix.count
+            return suffix.indices.allSatisfy { lowered(self[tail + $0]) == lowered(suffix[$0]) }
         }
     }
 }
