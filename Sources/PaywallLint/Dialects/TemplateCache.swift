@@ -26,6 +26,8 @@ public final class TemplateCache {
     /// last emptied.
     private var repeats = 0
     private var firstSightings = 0
+    /// The same thread's short scalar strings, which the document readers reuse from file to file.
+    let strings = ShortStrings()
 
     public init() {}
 

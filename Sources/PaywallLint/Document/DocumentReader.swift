@@ -8,7 +8,10 @@ public struct ReadResult: Sendable {
 /// Turns a file's bytes into positioned documents: checks size and encoding, then reads
 /// `.json` files strictly as JSON and everything else as YAML.
 public enum DocumentReader {
-    public static func read(_ file: SourceFile, limits: ReadLimits = .default) -> ReadResult {
+    /// `strings`: short strings made for earlier files, to reuse (a worker passes its own).
+    public static func read(
+        _ file: SourceFile, limits: ReadLimits = .default, strings: ShortStrings = ShortStrings()
+    ) -> ReadResult {
         var findings: [Finding] = []
         if file.bytes.count > limits.maxFileBytes {
             let size = file.bytes.count >> 10
@@ -28,10 +31,10 @@ public enum DocumentReader {
         switch file.format {
         case .json:
             let document = JSONReader.read(
-                file.bytes, isASCII: encoding.isASCII, limits: limits, findings: &findings)
+                file.bytes, isASCII: encoding.isASCII, limits: limits, strings: strings, findings: &findings)
             return ReadResult(documents: document.map { [$0] } ?? [], findings: findings)
         case .yaml:
-            let documents = YAMLReader.read(file.bytes, limits: limits, findings: &findings)
+            let documents = YAMLReader.read(file.bytes, limits: limits, strings: strings, findings: &findings)
             return ReadResult(documents: documents, findings: findings)
         }
     }

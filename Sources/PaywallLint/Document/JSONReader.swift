@@ -6,10 +6,11 @@ enum JSONReader {
     /// `isASCII`: the caller has checked that no byte is beyond ASCII (`TextEncoding.check`), so
     /// columns are byte counts. Without it they count scalars, which is right for any text.
     static func read(
-        _ bytes: [UInt8], isASCII: Bool = false, limits: ReadLimits, findings: inout [Finding]
+        _ bytes: [UInt8], isASCII: Bool = false, limits: ReadLimits, strings: ShortStrings = ShortStrings(),
+        findings: inout [Finding]
     ) -> Document? {
         bytes.withUnsafeBufferPointer { buffer in
-            var parser = JSONParser(buffer: buffer, isASCII: isASCII, limits: limits)
+            var parser = JSONParser(buffer: buffer, isASCII: isASCII, limits: limits, strings: strings)
             let document = parser.parseText()
             findings.append(contentsOf: parser.findings)
             return document
@@ -20,6 +21,7 @@ enum JSONReader {
 private struct JSONParser {
     let buffer: UnsafeBufferPointer<UInt8>
     let limits: ReadLimits
+    let strings: ShortStrings
     var findings: [Finding] = []
     private var builder: DocumentBuilder
     private var i = 0
@@ -35,9 +37,10 @@ private struct JSONParser {
     /// Stops everything: a limit was crossed or the text cannot be recovered.
     private struct Abort: Error {}
 
-    init(buffer: UnsafeBufferPointer<UInt8>, isASCII: Bool, limits: ReadLimits) {
+    init(buffer: UnsafeBufferPointer<UInt8>, isASCII: Bool, limits: ReadLimits, strings: ShortStrings) {
         self.buffer = buffer
         self.limits = limits
+        self.strings = strings
         self.builder = DocumentBuilder(limits: limits, sizeHint: buffer.count)
         self.isASCII = isASCII
         if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -347,7 +350,7 @@ private struct JSONParser {
         let content = UnsafeBufferPointer(rebasing: buffer[contentStart..<contentEnd])
         let text =
             hasEscapes
-            ? unescape(content, quote: quote, start: start) : String(decoding: content, as: UTF8.self)
+            ? unescape(content, quote: quote, start: start) : strings.string(content)
         i += 1
         builder.scalar(text, style: .doubleQuoted, tag: nil, start: start, end: position())
     }
@@ -462,7 +465,7 @@ private struct JSONParser {
     private mutating func scanWord() -> String {
         let from = i
         while i < buffer.count, isWordByte(buffer[i]) { i += 1 }
-        return String(decoding: UnsafeBufferPointer(rebasing: buffer[from..<i]), as: UTF8.self)
+        return strings.string(UnsafeBufferPointer(rebasing: buffer[from..<i]))
     }
 
     /// Numbers, `true`, `false`, `null`; anything else bare is reported and kept as a plain scalar.

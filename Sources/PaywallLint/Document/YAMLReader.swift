@@ -17,10 +17,11 @@ enum YAMLReader {
     /// `parsedAheadFrom` and `templatesWhileQueued` are for tests, to read small inputs both ways
     /// and to build every template.
     static func read(
-        _ bytes: [UInt8], limits: ReadLimits, findings: inout [Finding],
+        _ bytes: [UInt8], limits: ReadLimits, strings: ShortStrings = ShortStrings(),
+        findings: inout [Finding],
         parsedAheadFrom: Int = parsedAheadFrom, templatesWhileQueued: Int = templatesWhileQueued
     ) -> [Document] {
-        var reader = EventReader(limits: limits, sizeHint: bytes.count)
+        var reader = EventReader(limits: limits, strings: strings, sizeHint: bytes.count)
         reader.templatesWhileQueued = templatesWhileQueued
         bytes.withUnsafeBufferPointer { buffer in
             // libyaml counts a byte-order mark as a column; it is not one.
@@ -39,6 +40,7 @@ enum YAMLReader {
 
 private struct EventReader {
     let limits: ReadLimits
+    let strings: ShortStrings
     var documents: [Document] = []
     var findings: [Finding] = []
     private var builder: DocumentBuilder
@@ -56,8 +58,9 @@ private struct EventReader {
     private var templates: TemplateCache?
     var templatesWhileQueued = YAMLReader.templatesWhileQueued
 
-    init(limits: ReadLimits, sizeHint: Int) {
+    init(limits: ReadLimits, strings: ShortStrings, sizeHint: Int) {
         self.limits = limits
+        self.strings = strings
         self.sizeHint = sizeHint
         self.builder = DocumentBuilder(limits: limits)
     }
@@ -128,7 +131,7 @@ private struct EventReader {
                         + "(raise it with --max-scalar-kib)", at: start)
                 return false
             }
-            let text = String(decoding: event.value, as: UTF8.self)
+            let text = strings.string(event.value)
             let id = builder.scalar(
                 text, style: style(event.style), tag: tagName(event.tag), start: start, end: end)
             // Copy has spaces; keys, ids, URLs and colours have none.

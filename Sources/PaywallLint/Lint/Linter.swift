@@ -47,7 +47,7 @@ public struct Linter: Sendable {
     )
         -> FileReport
     {
-        let read = DocumentReader.read(file, limits: parts.options.limits)
+        let read = DocumentReader.read(file, limits: parts.options.limits, strings: templates.strings)
         var report = FileReport(file: file, findings: read.findings)
         if parts.options.syntaxOnly {
             report.findings = settle(report.findings)
