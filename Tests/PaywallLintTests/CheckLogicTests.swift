@@ -43,6 +43,32 @@ import Testing
                 ])
     }
 
+    /// A locale's copy is complete whatever order it comes in; paths the default locale lacks do
+    /// not count, and each locale names what it leaves out.
+    @Test func localizationsCompleteInAnyOrder() throws {
+        let linter = try Linter(ruleSet: try RuleSet(packs: ["recommended"], library: PackLibrary.builtIn()))
+        let text = """
+            paywall: 1
+            headline: Hi
+            subhead: There
+            bullets: [One, Two]
+            cta: Go
+            localizations:
+              de: {cta: Los, bullets: [Eins, Zwei], subhead: Da, headline: Hallo, badge: Neu}
+              fr: {subhead: Là, headline: Salut}
+              es: {bullets: [Uno], cta: Ir, headline: Hola, subhead: Ahí}
+
+            """
+        let report = linter.lint(SourceFile(path: "p.yaml", text: text))
+        let messages = report.findings.filter { $0.ruleID == "recommended/localizations-complete" }.map(
+            \.message)
+        #expect(
+            messages == [
+                "locale fr leaves out 3 copy fields of en: bullets[0], bullets[1], cta (shown in en instead)",
+                "locale es leaves out 1 copy field of en: bullets[1] (shown in en instead)",
+            ])
+    }
+
     /// The note of the dialect a file was read as names the dialect as `--dialect` does.
     @Test func readAsNotes() {
         for dialect in Dialect.allCases { #expect(dialect.readAsNote == "read as \(dialect.rawValue)") }
