@@ -31,7 +31,7 @@ public final class ShortStrings {
     }
 
     /// The longest string kept: an id or a URL, a button's label, a line of copy.
-    static let maxCount = 64
+    static let maxCount = 256
 
     /// The string of `bytes`, as `String(decoding:as: UTF8.self)` makes it.
     func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
