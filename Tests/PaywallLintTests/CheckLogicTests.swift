@@ -153,6 +153,25 @@ import Testing
         #expect(found >= 475, "found \(found) of 500")
     }
 
+    /// The cache matches texts by their bytes: a text made again (a separate string) finds its
+    /// template, a canonically equal text with other scalars does not, and past the byte budget
+    /// the table starts again without mixing texts up.
+    @Test func templateCacheMatchesBytes() {
+        let cache = TemplateCache()
+        let composed = "Caf\u{E9} au lait, every day"
+        let decomposed = "Cafe\u{301} au lait, every day"
+        #expect(!cache.template(for: composed).keepsDetections)
+        #expect(cache.template(for: String(decoding: Array(composed.utf8), as: UTF8.self)).keepsDetections)
+        let other = cache.template(for: decomposed)
+        #expect(!other.keepsDetections)
+        #expect(other.raw.utf8.elementsEqual(decomposed.utf8))
+        for k in 0..<3_000 {
+            let line = "Line \(k): " + String(repeating: "long copy ", count: 20)
+            #expect(cache.template(for: line).raw == line)
+        }
+        #expect(cache.template(for: composed).raw.utf8.elementsEqual(composed.utf8))
+    }
+
     /// A text keeps what each detector found and hands it back without running the detector
     /// again; past `maxKeptDetections` keys it keeps no more (the list is searched in order), and
     /// a detector not kept runs each time, with the same answer.

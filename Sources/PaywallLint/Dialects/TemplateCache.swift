@@ -15,12 +15,19 @@
 /// columns.
 /// The texts kept are bounded in bytes: past the budget the table starts again empty.
 public final class TemplateCache {
-    /// 2,048 slots (16 KiB): a worker meets a few hundred distinct texts in a repository, and a
+    /// 2,048 slots (32 KiB with their hashes): a worker meets a few hundred distinct texts in a repository, and a
     /// table of 8,192 made a file of all-different lines slower through cache misses.
     private static let slotBits = 11
     private static let slotCount = 1 << slotBits
     private static let byteBudget = 256 << 10
-    private var slots: [Template?] = []
+    private struct Slot {
+        /// The text's hash, compared before its bytes; 0 in an empty slot.
+        var hash: UInt64
+        var template: Template?
+    }
+    /// Allocated at the first text kept. A pointer, not an array: a class's array property is
+    /// checked for exclusive access at every read, and a lookup reads two slots.
+    private var slots: UnsafeMutablePointer<Slot>?
     private var keptBytes = 0
     /// Lookups that found their text, and texts met for the first time, since the table was
     /// last emptied.
@@ -31,28 +38,47 @@ public final class TemplateCache {
 
     public init() {}
 
+    deinit {
+        slots?.deinitialize(count: Self.slotCount)
+        slots?.deallocate()
+    }
+
     func template(for text: String) -> Template {
         var text = text
-        let (slot, known, count) = text.withUTF8 { bytes -> (Int, Template?, Int) in
-            let (slot, other) = Self.slots(of: bytes)
-            guard !slots.isEmpty else { return (slot, nil, bytes.count) }
+        let (slot, hash, known, count) = text.withUTF8 { bytes -> (Int, UInt64, Template?, Int) in
+            let (hash, first, second) = Self.hash(of: bytes)
+            guard let slots else { return (first, hash, nil, bytes.count) }
             func holdsText(_ candidate: Int) -> Template? {
-                guard let known = slots[candidate] else { return nil }
-                var raw = known.raw
-                return raw.withUTF8 { ByteChunks.same($0, bytes) } ? known : nil
+                guard slots[candidate].hash == hash, let known = slots[candidate].template else { return nil }
+                // The same storage, when the reader handed out the kept string (`ShortStrings`).
+                let same = known.raw.utf8.withContiguousStorageIfAvailable {
+                    ($0.baseAddress == bytes.baseAddress && $0.count == bytes.count)
+                        || ByteChunks.same($0, bytes)
+                }
+                return same == true ? known : nil
             }
-            if let known = holdsText(slot) { return (slot, known, bytes.count) }
-            if let known = holdsText(other) { return (other, known, bytes.count) }
+            if let known = holdsText(first) { return (first, hash, known, bytes.count) }
+            if let known = holdsText(second) { return (second, hash, known, bytes.count) }
             // The new text goes to a free slot of the two, else to the first.
-            return (slots[slot] != nil && slots[other] == nil ? other : slot, nil, bytes.count)
+            let free = slots[first].template != nil && slots[second].template == nil ? second : first
+            return (free, hash, nil, bytes.count)
         }
         if let known {
             known.keepDetections()
             repeats += 1
             return known
         }
-        if slots.isEmpty || keptBytes + count > Self.byteBudget {
-            slots = Array(repeating: nil, count: Self.slotCount)
+        let table: UnsafeMutablePointer<Slot>
+        if let slots, keptBytes + count <= Self.byteBudget {
+            table = slots
+        } else {
+            table = slots ?? .allocate(capacity: Self.slotCount)
+            if slots == nil {
+                table.initialize(repeating: Slot(hash: 0, template: nil), count: Self.slotCount)
+                slots = table
+            } else {
+                for index in 0..<Self.slotCount { table[index] = Slot(hash: 0, template: nil) }
+            }
             keptBytes = 0
             (repeats, firstSightings) = (0, 0)
         }
@@ -63,14 +89,14 @@ public final class TemplateCache {
         // when it repeats. Where they have not (one large file of all-different lines), keeping
         // would cost memory for every line and save nothing.
         if repeats >= 2 * firstSightings { template.keepDetections() }
-        keptBytes += count - (slots[slot]?.raw.utf8.count ?? 0)
-        slots[slot] = template
+        keptBytes += count - (table[slot].template?.raw.utf8.count ?? 0)
+        table[slot] = Slot(hash: hash, template: template)
         return template
     }
 
-    /// The text's two slots, from a hash of every byte read eight at a time: the lines of one
+    /// The text's hash and two slots, from every byte read eight at a time: the lines of one
     /// product often share their start, end and length, and differ anywhere between.
-    private static func slots(of bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
+    private static func hash(of bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, Int, Int) {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
         var hash = UInt64(bytes.count) &* multiplier
         var i = 0
@@ -83,6 +109,8 @@ public final class TemplateCache {
         for byte in bytes[i...].reversed() { tail = tail << 8 | UInt64(byte) }
         hash = (hash ^ tail) &* multiplier
         let mask = UInt64(slotCount - 1)
-        return (Int(truncatingIfNeeded: hash >> (64 - slotBits)), Int(truncatingIfNeeded: hash >> 32 & mask))
+        return (
+            hash, Int(truncatingIfNeeded: hash >> (64 - slotBits)), Int(truncatingIfNeeded: hash >> 32 & mask)
+        )
     }
 }
