@@ -57,9 +57,9 @@ public final class ShortStrings {
             // Up to sixteen bytes, the two words are all of them; past that, the middle too.
             if count <= 16 || Self.sameMiddle(slots[index].string, bytes) { return slots[index].string }
         }
+        // Kept by the bytes it was made from, so even a repaired string (invalid UTF-8, which
+        // the encoding check turns away before any reader runs) is what decoding them gives.
         let string = String(decoding: bytes, as: UTF8.self)
-        // A repaired string (invalid UTF-8) may be longer, and kept out of line: not kept.
-        guard string.utf8.count == count else { return string }
         let table = slots ?? allocateSlots()
         table[index] = Slot(head: head, tail: tail, count: count, string: string)
         return string
