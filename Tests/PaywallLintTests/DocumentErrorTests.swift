@@ -22,6 +22,28 @@ struct DocumentErrorTests {
         #expect(result.documents.first.map { $0.text(of: $0.value(of: $0.root!, key: "a")!) } == "2")
     }
 
+    @Test("JSON numbers outside RFC 8259 are each named, at their place; valid ones pass")
+    func jsonNumbers() {
+        let text = """
+            [0, -1.5e+10, 2E-3, 10,
+             +1, .5, 012, 0x1F, 1., 1e, 1.5.2, NaN, abc]
+            """
+        let result = read(text, name: "t.json")
+        #expect(
+            result.findings.map { "\($0.span.start) \($0.message)" } == [
+                "2:2 '+1': JSON numbers have no '+' sign",
+                "2:6 '.5': JSON numbers need a digit before '.'",
+                "2:10 '012': JSON numbers have no leading zeros",
+                "2:15 '0x1F': JSON has no hexadecimal numbers",
+                "2:21 '1.': JSON numbers need a digit after '.'",
+                "2:25 '1e': the exponent needs digits",
+                "2:29 '1.5.2' is not a JSON value (strings need double quotes)",
+                "2:36 NaN is not a JSON number",
+                "2:41 'abc' is not a JSON value (strings need double quotes)",
+            ])
+        #expect(result.documents.first.map { $0.items(of: $0.root!).count } == 13)
+    }
+
     @Test("keys alike in length and first bytes are told apart; only real repeats are duplicates")
     func duplicateKeysAmongLookalikes() {
         // The first seven bytes and the length agree in each group.

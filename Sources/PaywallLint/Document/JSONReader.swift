@@ -475,6 +475,7 @@ private struct JSONParser {
             error("unexpected character '\(Unicode.Scalar(buffer[i]))'; expected a JSON value")
             throw Abort()
         }
+        let from = i
         let word = scanWord()
         let end = position()
         switch word {
@@ -483,7 +484,7 @@ private struct JSONParser {
         case "NaN", "Infinity", "-Infinity", "+Infinity":
             error("\(word) is not a JSON number", at: start)
         default:
-            if let problem = JSONNumberCheck.problem(Array(word.utf8)) {
+            if let problem = JSONNumberCheck.problem(UnsafeBufferPointer(rebasing: buffer[from..<i])) {
                 error(problem, at: start)
             }
         }
@@ -494,38 +495,39 @@ private struct JSONParser {
 
 /// RFC 8259 number syntax.
 enum JSONNumberCheck {
-    /// Why `text` is not an RFC 8259 number, or nil when it is one.
-    static func problem(_ text: [UInt8]) -> String? {
-        let literal = String(decoding: text, as: UTF8.self)
+    /// Why `text` is not an RFC 8259 number, or nil when it is one. The text is spelled out only
+    /// for a message: most numbers are fine.
+    static func problem(_ text: UnsafeBufferPointer<UInt8>) -> String? {
+        func literal() -> String { String(decoding: text, as: UTF8.self) }
         var k = 0
         let n = text.count
         func isDigit(_ at: Int) -> Bool { at < n && text[at] >= 0x30 && text[at] <= 0x39 }
         if k < n, text[k] == UInt8(ascii: "-") { k += 1 }
-        if k < n, text[k] == UInt8(ascii: "+") { return "'\(literal)': JSON numbers have no '+' sign" }
+        if k < n, text[k] == UInt8(ascii: "+") { return "'\(literal())': JSON numbers have no '+' sign" }
         guard isDigit(k) else {
             if k < n, text[k] == UInt8(ascii: ".") {
-                return "'\(literal)': JSON numbers need a digit before '.'"
+                return "'\(literal())': JSON numbers need a digit before '.'"
             }
-            return "'\(literal)' is not a JSON value (strings need double quotes)"
+            return "'\(literal())' is not a JSON value (strings need double quotes)"
         }
         if text[k] == UInt8(ascii: "0"), isDigit(k + 1) {
-            return "'\(literal)': JSON numbers have no leading zeros"
+            return "'\(literal())': JSON numbers have no leading zeros"
         }
         if text[k] == UInt8(ascii: "0"), k + 1 < n, text[k + 1] | 0x20 == UInt8(ascii: "x") {
-            return "'\(literal)': JSON has no hexadecimal numbers"
+            return "'\(literal())': JSON has no hexadecimal numbers"
         }
         while isDigit(k) { k += 1 }
         if k < n, text[k] == UInt8(ascii: ".") {
             k += 1
-            guard isDigit(k) else { return "'\(literal)': JSON numbers need a digit after '.'" }
+            guard isDigit(k) else { return "'\(literal())': JSON numbers need a digit after '.'" }
             while isDigit(k) { k += 1 }
         }
         if k < n, text[k] | 0x20 == UInt8(ascii: "e") {
             k += 1
             if k < n, text[k] == UInt8(ascii: "+") || text[k] == UInt8(ascii: "-") { k += 1 }
-            guard isDigit(k) else { return "'\(literal)': the exponent needs digits" }
+            guard isDigit(k) else { return "'\(literal())': the exponent needs digits" }
             while isDigit(k) { k += 1 }
         }
-        return k == n ? nil : "'\(literal)' is not a JSON value (strings need double quotes)"
+        return k == n ? nil : "'\(literal())' is not a JSON value (strings need double quotes)"
     }
 }
