@@ -258,18 +258,15 @@ struct LintArguments: Equatable {
             let folder = path == "-" ? nil : Self.writtenFolder(of: path)
             let key = try configPath(for: path)
             let (config, _) = configs[key]!
+            guard config.overrides.isEmpty else {
+                return try linterIndex(
+                    config: key,
+                    overrides: config.overrides(for: ConfigLoader.configRelative(path, config: config)))
+            }
             // Without overrides every file of the config gets one linter.
-            if config.overrides.isEmpty, let index = plainLinterIndices[key] {
-                if let folder { lastPlainFolder = (Array(folder.utf8), index) }
-                return index
-            }
-            let index = try linterIndex(
-                config: key,
-                overrides: config.overrides(for: ConfigLoader.configRelative(path, config: config)))
-            if config.overrides.isEmpty {
-                plainLinterIndices[key] = index
-                if let folder { lastPlainFolder = (Array(folder.utf8), index) }
-            }
+            let index = try plainLinterIndices[key] ?? linterIndex(config: key, overrides: [])
+            plainLinterIndices[key] = index
+            if let folder { lastPlainFolder = (Array(folder.utf8), index) }
             return index
         }
 

@@ -44,18 +44,17 @@ public final class TemplateCache {
     }
 
     func template(for text: String) -> Template {
-        var text = text
-        let (slot, hash, known, count) = text.withUTF8 { bytes -> (Int, UInt64, Template?, Int) in
+        let (slot, hash, known, count) = text.withUTF8Bytes { bytes -> (Int, UInt64, Template?, Int) in
             let (hash, first, second) = Self.hash(of: bytes)
             guard let slots else { return (first, hash, nil, bytes.count) }
             func holdsText(_ candidate: Int) -> Template? {
                 guard slots[candidate].hash == hash, let known = slots[candidate].template else { return nil }
                 // The same storage, when the reader handed out the kept string (`ShortStrings`).
-                let same = known.raw.utf8.withContiguousStorageIfAvailable {
+                let same = known.raw.withUTF8Bytes {
                     ($0.baseAddress == bytes.baseAddress && $0.count == bytes.count)
                         || ByteChunks.same($0, bytes)
                 }
-                return same == true ? known : nil
+                return same ? known : nil
             }
             if let known = holdsText(first) { return (first, hash, known, bytes.count) }
             if let known = holdsText(second) { return (second, hash, known, bytes.count) }
@@ -68,20 +67,7 @@ public final class TemplateCache {
             repeats += 1
             return known
         }
-        let table: UnsafeMutablePointer<Slot>
-        if let slots, keptBytes + count <= Self.byteBudget {
-            table = slots
-        } else {
-            table = slots ?? .allocate(capacity: Self.slotCount)
-            if slots == nil {
-                table.initialize(repeating: Slot(hash: 0, template: nil), count: Self.slotCount)
-                slots = table
-            } else {
-                for index in 0..<Self.slotCount { table[index] = Slot(hash: 0, template: nil) }
-            }
-            keptBytes = 0
-            (repeats, firstSightings) = (0, 0)
-        }
+        let table = if let slots, keptBytes + count <= Self.byteBudget { slots } else { emptiedTable() }
         firstSightings += 1
         let template = Template(text)
         // Where texts have been repeating (the variants and locales of one product), a new one
@@ -92,6 +78,23 @@ public final class TemplateCache {
         keptBytes += count - (table[slot].template?.raw.utf8.count ?? 0)
         table[slot] = Slot(hash: hash, template: template)
         return template
+    }
+
+    /// The table with nothing kept, allocated the first time: nothing is kept yet, or the byte
+    /// budget was crossed.
+    private func emptiedTable() -> UnsafeMutablePointer<Slot> {
+        let table: UnsafeMutablePointer<Slot>
+        if let slots {
+            table = slots
+            for index in 0..<Self.slotCount { table[index] = Slot(hash: 0, template: nil) }
+        } else {
+            table = .allocate(capacity: Self.slotCount)
+            table.initialize(repeating: Slot(hash: 0, template: nil), count: Self.slotCount)
+            slots = table
+        }
+        keptBytes = 0
+        (repeats, firstSightings) = (0, 0)
+        return table
     }
 
     /// The text's hash and two slots, from every byte read eight at a time: the lines of one

@@ -66,7 +66,7 @@ public final class ShortStrings {
     }
 
     private static func sameMiddle(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        string.utf8.withContiguousStorageIfAvailable { ByteChunks.same($0, bytes) } ?? false
+        string.withUTF8Bytes { ByteChunks.same($0, bytes) }
     }
 
     private func allocateSlots() -> UnsafeMutablePointer<Slot> {

@@ -92,10 +92,7 @@ public struct ExampleRunner: Sendable {
         case .null: return "null"
         case .text(let text):
             if text == "true" || text == "false" { return text }
-            if !text.isEmpty, Array(text.utf8).withUnsafeBufferPointer({ JSONNumberCheck.problem($0) }) == nil
-            {
-                return text
-            }
+            if !text.isEmpty, text.withUTF8Bytes({ JSONNumberCheck.problem($0) }) == nil { return text }
             return JSONText.quoted(text)
         case .list(let items): return "[" + items.map(json).joined(separator: ", ") + "]"
         case .map(let pairs):
