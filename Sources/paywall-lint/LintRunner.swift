@@ -33,33 +33,35 @@ struct LintRunner {
     }
 
     func run(_ inputs: [(InputFile, Int)], emit: (FileReport, FixResult?) -> Void) -> [ToolNotification] {
-        var problems: [ToolNotification] = []
-        func hand(_ outcome: consuming Outcome) {
-            switch outcome {
-            case .report(let report, let fixed): emit(report, fixed)
-            case .unreadable(let problem): problems.append(problem)
-            case .none: break
+        withoutActuallyEscaping(emit) { emit in
+            // Only the worker that holds the writing turn (`Pipeline.deliver`) calls it, and
+            // every worker has ended before `run` returns.
+            let writer = Writer(emit: emit)
+            let workerCount = min(workers.caches.count, inputs.count)
+            guard workerCount > 1 else {
+                // One processor, or one file: no thread to hand over to.
+                for input in inputs { writer.hand(lint(input, worker: 0)) }
+                return writer.problems
             }
-        }
-        let workerCount = min(workers.caches.count, inputs.count)
-        guard workerCount > 1 else {
-            // One processor, or one file: no thread to hand over to.
-            for input in inputs { hand(lint(input, worker: 0)) }
-            return problems
-        }
-        // The workers take the files in order, one at a time, and this thread writes each report
-        // out as soon as its file and every one before it are linted. No worker waits at the end
-        // of a batch: one waits only when it is `window` files ahead of the writing.
-        let pipeline = Pipeline(count: inputs.count, window: window, workers: workerCount)
-        for worker in 0..<workerCount {
-            DispatchQueue.global().async {
+            // The workers take the files in order, one at a time. The one that delivers the
+            // report the output needs next writes it, and every report after it that is ready:
+            // no thread only writes, so two workers keep two cores busy without a third
+            // thread to switch to. A worker waits only when it is `window` files ahead of the
+            // writing. This thread is one of the workers.
+            let pipeline = Pipeline(count: inputs.count, window: window, workers: workerCount)
+            let work = { @Sendable (worker: Int) in
                 while let index = pipeline.claim(worker: worker) {
-                    pipeline.deliver(self.lint(inputs[index], worker: worker), at: index)
+                    pipeline.deliver(self.lint(inputs[index], worker: worker), at: index) { writer.hand($0) }
                 }
             }
+            let helpers = DispatchGroup()
+            for worker in 1..<workerCount {
+                DispatchQueue.global().async(group: helpers) { work(worker) }
+            }
+            work(0)
+            helpers.wait()
+            return writer.problems
         }
-        for index in inputs.indices { hand(pipeline.take(index)) }
-        return problems
     }
 
     private func lint(_ input: (InputFile, Int), worker: Int) -> Outcome {
@@ -70,18 +72,37 @@ struct LintRunner {
         return outcome
     }
 
-    /// Hands outcomes from the workers to the writing thread in input order. Workers claim
-    /// indices in order and deliver them in any order; the writer takes them in order.
+    /// Takes outcomes in input order: reports go to `emit`, unreadable files to `problems`.
+    /// One thread at a time uses it, the one holding the writing turn.
+    private final class Writer: @unchecked Sendable {
+        let emit: (FileReport, FixResult?) -> Void
+        var problems: [ToolNotification] = []
+
+        init(emit: @escaping (FileReport, FixResult?) -> Void) {
+            self.emit = emit
+        }
+
+        func hand(_ outcome: consuming Outcome) {
+            switch outcome {
+            case .report(let report, let fixed): emit(report, fixed)
+            case .unreadable(let problem): problems.append(problem)
+            case .none: break
+            }
+        }
+    }
+
+    /// Hands outcomes from the workers to the output in input order. Workers claim indices in
+    /// order and deliver them in any order; one worker at a time holds the writing turn.
     private final class Pipeline: Sendable {
         private struct State {
-            /// Delivered outcomes not yet taken, at their index modulo the window.
+            /// Delivered outcomes not yet written, at their index modulo the window.
             var slots: [Outcome?]
-            /// How many outcomes were taken: index `taken` is the next one the writer needs.
+            /// How many outcomes were taken for writing: index `taken` is the next one the
+            /// output needs.
             var taken = 0
-            /// The index the writer is waiting for, when it waits. It is woken once that outcome
-            /// and the next `wakeRun - 1` are all delivered.
-            var writerWaitsFor: Int?
-            /// The workers waiting for the writer to make room.
+            /// Whether a worker holds the writing turn.
+            var writing = false
+            /// The workers waiting for the writing to make room.
             var workersWaiting: [Int] = []
         }
 
@@ -89,11 +110,9 @@ struct LintRunner {
         private let window: Int
         private let next = Atomic<Int>(0)
         private let state: Mutex<State>
-        private let delivered = DispatchSemaphore(value: 0)
         /// One per worker, so that a worker that wakes and must wait again cannot take
         /// another's wake-up.
         private let room: [DispatchSemaphore]
-        private static let wakeRun = 32
 
         init(count: Int, window: Int, workers: Int) {
             self.count = count
@@ -102,7 +121,7 @@ struct LintRunner {
             state = Mutex(State(slots: Array(repeating: nil, count: window)))
         }
 
-        /// The next index to lint, once the writer is less than a window behind it; nil when
+        /// The next index to lint, once the writing is less than a window behind it; nil when
         /// every file is claimed.
         func claim(worker: Int) -> Int? {
             let index = next.add(1, ordering: .relaxed).oldValue
@@ -118,39 +137,32 @@ struct LintRunner {
             }
         }
 
-        func deliver(_ outcome: consuming Outcome, at index: Int) {
-            let wakesWriter = state.withLock { state in
-                state.slots[index % window] = outcome
-                guard let needed = state.writerWaitsFor else { return false }
-                // Never past the window: those files wait for the writer to make room.
-                for waited in needed..<min(needed + min(Self.wakeRun, window), count)
-                where state.slots[waited % window] == nil {
-                    return false
-                }
-                state.writerWaitsFor = nil
-                return true
-            }
-            if wakesWriter { delivered.signal() }
-        }
-
-        /// Outcome `index`, once it is delivered; the writer takes indices in order.
-        func take(_ index: Int) -> Outcome {
+        /// Puts outcome `index` in its place. Unless another worker holds the writing turn,
+        /// this one takes it and writes, in order, every outcome that is ready from the one
+        /// the output needs next; a worker holding the turn sees outcomes delivered while it
+        /// writes. The worker that holds outcome `taken` never waits for room, so the turn
+        /// always comes back.
+        func deliver(_ outcome: consuming Outcome, at index: Int, write: (consuming Outcome) -> Void) {
+            var delivering: Outcome? = outcome
             while true {
-                let (outcome, waiting) = state.withLock { state -> (Outcome?, [Int]) in
-                    guard let outcome = state.slots[index % window].take() else {
-                        // Woken for a run of outcomes rather than each one: a thread switch per
-                        // file cost more than writing its report.
-                        state.writerWaitsFor = index
+                let (next, waiting) = state.withLock { state -> (Outcome?, [Int]) in
+                    if let delivered = delivering.take() {
+                        state.slots[index % window] = delivered
+                        guard !state.writing else { return (nil, []) }
+                    }
+                    guard let next = state.slots[state.taken % window].take() else {
+                        state.writing = false
                         return (nil, [])
                     }
-                    state.taken = index + 1
+                    state.writing = true
+                    state.taken += 1
                     var waiting: [Int] = []
                     swap(&waiting, &state.workersWaiting)
-                    return (outcome, waiting)
+                    return (next, waiting)
                 }
                 for worker in waiting { room[worker].signal() }
-                if let outcome { return outcome }
-                delivered.wait()
+                guard let next else { return }
+                write(next)
             }
         }
     }
@@ -167,14 +179,14 @@ struct LintRunner {
         case unreadable(ToolNotification)
         case none
 
-        /// Frees the file's documents and models on the worker that made them: reporters read
-        /// only findings, and hundreds of objects a file freed by the writing thread contended
-        /// with the workers for their allocator's locks (thousands of context switches for
-        /// 10,000 files) and kept the models of every file ahead of the writing alive.
-        /// A large model (`Paywall.isLarge`) is instead freed on a queue of its own,
-        /// beside the lint of the next file and the writing of this one's findings: freeing the
-        /// hundreds of thousands of objects of a 5 MB file took about a tenth of its lint, on
-        /// the worker, after its last rule. The process does not wait for it to end.
+        /// Frees the file's documents and models on the worker that made them, before the
+        /// report waits for its turn to be written: reporters read only findings. Freed by a
+        /// thread that only wrote (as it was), hundreds of objects a file contended with the
+        /// workers for their allocator's locks, and the models of every file ahead of the
+        /// writing stayed alive. A large model (`Paywall.isLarge`) is instead freed on a queue
+        /// of its own, beside the lint of the next file and the writing of this one's findings:
+        /// freeing the hundreds of thousands of objects of a 5 MB file took about a tenth of its
+        /// lint, on the worker, after its last rule. The process does not wait for it to end.
         mutating func dropModels() {
             guard case .report(var report, let fixed) = self, !report.paywalls.isEmpty else { return }
             self = .none
