@@ -20,7 +20,8 @@ struct CalmToneCheck: Check {
             } else if let shout = Self.shouting(plain) {
                 context.report(
                     "\(copy.label) shouts in capitals; keep the tone calm", in: copy, plainRange: shout)
-            } else if let match = context.matches(of: copy, urgency.matches(in:normalized:)).first {
+            } else if let match = context.matches(of: copy, { urgency.matches(in: $0, normalized: $1) }).first
+            {
                 context.report(
                     "\(copy.label) pressures with \"\(match.text)\"; keep the tone calm", in: copy,
                     plainRange: match.range)

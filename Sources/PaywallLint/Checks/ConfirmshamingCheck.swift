@@ -12,7 +12,9 @@ struct ConfirmshamingCheck: Check {
     }
 
     func run(_ context: inout RuleContext) {
-        for (copy, matches) in context.matched(selection.copies(context), detector.matches(in:normalized:)) {
+        for (copy, matches) in context.matched(
+            selection.copies(context), { detector.matches(in: $0, normalized: $1) })
+        {
             let match = matches[0]
             let message =
                 match.byElimination

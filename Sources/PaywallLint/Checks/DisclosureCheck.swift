@@ -60,10 +60,10 @@ struct DisclosureCheck: Check {
             var missing: [String] = []
             if !namesPrice { missing.append("the price ({{ price }})") }
             if !namesPeriod { missing.append("the period ({{ period }})") }
-            if context.matches(of: copy, part: 0, renewal.matches(in:normalized:)).isEmpty {
+            if context.matches(of: copy, part: 0, { renewal.matches(in: $0, normalized: $1) }).isEmpty {
                 missing.append("that it renews automatically")
             }
-            if context.matches(of: copy, part: 1, cancel.matches(in:normalized:)).isEmpty {
+            if context.matches(of: copy, part: 1, { cancel.matches(in: $0, normalized: $1) }).isEmpty {
                 missing.append("that it can be cancelled")
             }
             guard !missing.isEmpty else { continue }

@@ -16,7 +16,9 @@ struct PriceLiteralCheck: Check {
     func run(_ context: inout RuleContext) {
         let variable = "{{ price }}"
         let storePrice = highlightedStorePrice(context)
-        for (copy, matches) in context.matched(selection.copies(context), detector.matches(in:normalized:)) {
+        for (copy, matches) in context.matched(
+            selection.copies(context), { detector.matches(in: $0, normalized: $1) })
+        {
             for match in matches {
                 var fix: Fix?
                 let raw = copy.template.rawRange(ofPlain: match.range)

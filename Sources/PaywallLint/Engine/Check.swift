@@ -171,7 +171,9 @@ public struct RuleContext {
     /// `detect`, one of the rule's detectors (`part`, 0 to 15), on a copy's text. A text that
     /// several copies share, in this file or in earlier files of the worker (a disclosure
     /// repeated in every locale and every variant), keeps what it found, and is read once per
-    /// rule.
+    /// rule. Pass `detect` as a closure (`{ detector.matches(in: $0, normalized: $1) }`), not as
+    /// a method (`detector.matches(in:normalized:)`): the method is a copy of the detector, whose
+    /// phrase sets both workers share, retained and released for every copy of every file.
     func matches(
         of copy: Copy, part: Int = 0, _ detect: ([Unicode.Scalar], NormalizedText) -> [DetectorMatch]
     ) -> [DetectorMatch] {
