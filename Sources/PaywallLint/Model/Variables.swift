@@ -40,9 +40,29 @@ extension VariableKind {
 
 /// The variables a dialect knows, by name.
 public struct VariableCatalog: Sendable {
-    public let kinds: [String: VariableKind]
+    /// Which of the static tables below it is. The tables are read where they are: a catalogue
+    /// that held its table was copied for every copy string of every file, retaining and
+    /// releasing an object both workers share.
+    private let table: Table
 
-    public func kind(of name: String) -> VariableKind? { kinds[name] }
+    private enum Table {
+        case canonical
+        case revenueCat
+    }
+
+    public var kinds: [String: VariableKind] {
+        switch table {
+        case .canonical: Self.canonicalKinds
+        case .revenueCat: Self.revenueCatKinds
+        }
+    }
+
+    public func kind(of name: String) -> VariableKind? {
+        switch table {
+        case .canonical: Self.canonicalKinds[name]
+        case .revenueCat: Self.revenueCatKinds[name]
+        }
+    }
 
     /// The kinds of a template's variables, as `VariableKind.bit`s: rules ask this of copy strings
     /// in every file, where a set of kinds was allocated and hashed each time.
@@ -53,16 +73,18 @@ public struct VariableCatalog: Sendable {
     public var names: [String] { kinds.keys.sorted() }
 
     /// FORMAT.md's variables: the canonical and remote-config dialects.
-    public static let canonical = VariableCatalog(kinds: [
+    public static let canonical = VariableCatalog(table: .canonical)
+    private static let canonicalKinds: [String: VariableKind] = [
         "price": .billedTotal, "period": .period, "price_per_period": .billedTotal,
         "price_per_week": .perUnit, "price_per_month": .perUnit, "price_per_year": .perUnit,
         "intro_price": .intro, "intro_period": .introPeriod, "intro_periods": .introPeriod,
         "trial_duration": .trial, "trial_end_date": .trialEndDate, "savings_percent": .savings,
         "product_name": .name, "app_name": .name,
-    ])
+    ]
 
     /// RevenueCat's paywall V1 variables.
-    public static let revenueCat = VariableCatalog(kinds: [
+    public static let revenueCat = VariableCatalog(table: .revenueCat)
+    private static let revenueCatKinds: [String: VariableKind] = [
         "app_name": .name, "product_name": .name,
         "price": .billedTotal, "price_per_period": .billedTotal, "price_per_period_full": .billedTotal,
         "total_price_and_per_month": .billedTotal, "total_price_and_per_month_full": .billedTotal,
@@ -72,5 +94,5 @@ public struct VariableCatalog: Sendable {
         "sub_offer_duration": .introPeriod, "sub_offer_duration_2": .introPeriod,
         "sub_offer_price": .intro, "sub_offer_price_2": .intro,
         "sub_relative_discount": .savings,
-    ])
+    ]
 }
