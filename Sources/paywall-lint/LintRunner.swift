@@ -51,7 +51,9 @@ struct LintRunner {
             let pipeline = Pipeline(count: inputs.count, window: window, workers: workerCount)
             let work = { @Sendable (worker: Int) in
                 while let index = pipeline.claim(worker: worker) {
-                    pipeline.deliver(self.lint(inputs[index], worker: worker), at: index) { writer.hand($0) }
+                    pipeline.deliver(self.lint(inputs[index], worker: worker), at: index, by: worker) {
+                        writer.hand($0)
+                    }
                 }
             }
             let helpers = DispatchGroup()
@@ -82,7 +84,7 @@ struct LintRunner {
             self.emit = emit
         }
 
-        func hand(_ outcome: consuming Outcome) {
+        func hand(_ outcome: Outcome) {
             switch outcome {
             case .report(let report, let fixed): emit(report, fixed)
             case .unreadable(let problem): problems.append(problem)
@@ -95,8 +97,9 @@ struct LintRunner {
     /// order and deliver them in any order; one worker at a time holds the writing turn.
     private final class Pipeline: Sendable {
         private struct State {
-            /// Delivered outcomes not yet written, at their index modulo the window.
-            var slots: [Outcome?]
+            /// Delivered outcomes not yet written, at their index modulo the window, with the
+            /// worker that made each.
+            var slots: [(outcome: Outcome, worker: Int)?]
             /// How many outcomes were taken for writing: index `taken` is the next one the
             /// output needs.
             var taken = 0
@@ -104,6 +107,11 @@ struct LintRunner {
             var writing = false
             /// The workers waiting for the writing to make room.
             var workersWaiting: [Int] = []
+            /// Outcomes another worker wrote, by the worker that made them, which frees them at
+            /// its next claim. Freed by the writing worker, a report's memory went to that
+            /// worker's allocator, and each worker came to lint in memory the other one had
+            /// last touched.
+            var written: [[Outcome]]
         }
 
         private let count: Int
@@ -118,36 +126,52 @@ struct LintRunner {
             self.count = count
             self.window = window
             room = (0..<workers).map { _ in DispatchSemaphore(value: 0) }
-            state = Mutex(State(slots: Array(repeating: nil, count: window)))
+            state = Mutex(
+                State(
+                    slots: Array(repeating: nil, count: window),
+                    written: Array(repeating: [], count: workers)))
         }
 
         /// The next index to lint, once the writing is less than a window behind it; nil when
-        /// every file is claimed.
+        /// every file is claimed. Frees the worker's outcomes that were written since its last
+        /// claim.
         func claim(worker: Int) -> Int? {
             let index = next.add(1, ordering: .relaxed).oldValue
-            guard index < count else { return nil }
+            var written: [Outcome] = []
             while true {
                 let waits = state.withLock { state in
-                    guard index >= state.taken + window else { return false }
+                    if written.isEmpty {
+                        swap(&written, &state.written[worker])
+                    } else {
+                        written += state.written[worker]
+                        state.written[worker].removeAll()
+                    }
+                    guard index < count, index >= state.taken + window else { return false }
                     state.workersWaiting.append(worker)
                     return true
                 }
-                guard waits else { return index }
+                guard waits else { return index < count ? index : nil }
                 room[worker].wait()
             }
         }
 
-        /// Puts outcome `index` in its place. Unless another worker holds the writing turn,
-        /// this one takes it and writes, in order, every outcome that is ready from the one
-        /// the output needs next; a worker holding the turn sees outcomes delivered while it
-        /// writes. The worker that holds outcome `taken` never waits for room, so the turn
-        /// always comes back.
-        func deliver(_ outcome: consuming Outcome, at index: Int, write: (consuming Outcome) -> Void) {
+        /// Puts outcome `index`, made by `worker`, in its place. Unless another worker holds
+        /// the writing turn, this one takes it and writes, in order, every outcome that is
+        /// ready from the one the output needs next; a worker holding the turn sees outcomes
+        /// delivered while it writes. The worker that holds outcome `taken` never waits for
+        /// room, so the turn always comes back.
+        func deliver(
+            _ outcome: consuming Outcome, at index: Int, by worker: Int, write: (Outcome) -> Void
+        ) {
             var delivering: Outcome? = outcome
+            var handingBack: (outcome: Outcome, worker: Int)?
             while true {
-                let (next, waiting) = state.withLock { state -> (Outcome?, [Int]) in
+                let (next, waiting) = state.withLock { state -> ((outcome: Outcome, worker: Int)?, [Int]) in
+                    if let written = handingBack.take() {
+                        state.written[written.worker].append(written.outcome)
+                    }
                     if let delivered = delivering.take() {
-                        state.slots[index % window] = delivered
+                        state.slots[index % window] = (delivered, worker)
                         guard !state.writing else { return (nil, []) }
                     }
                     guard let next = state.slots[state.taken % window].take() else {
@@ -162,7 +186,9 @@ struct LintRunner {
                 }
                 for worker in waiting { room[worker].signal() }
                 guard let next else { return }
-                write(next)
+                write(next.outcome)
+                // This worker's own outcome is freed here; another's goes back to it.
+                if next.worker != worker { handingBack = next }
             }
         }
     }
