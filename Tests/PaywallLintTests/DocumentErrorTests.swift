@@ -77,6 +77,20 @@ struct DocumentErrorTests {
         #expect(document.value(of: root, key: "products_weekly_").map { document.text(of: $0) } == "2")
     }
 
+    @Test("keys are compared by value: an escaped JSON key, an aliased YAML key, the merge key")
+    func duplicateKeysByValue() {
+        #expect(DocumentBuilder.mergeKeyDigest == DocumentBuilder.keyDigest("<<"))
+        let json = read("{\"ab\": 1, \"\\u0061b\": 2}", name: "t.json")
+        #expect(
+            json.findings.map(\.message) == ["duplicate key \"ab\": decoders disagree on which value wins"])
+        // The alias is the anchored node itself, so the finding is where that was written.
+        let yaml = read("base: &k name\nmap:\n  name: 1\n  *k : 2\n")
+        #expect(
+            yaml.findings.map { "\($0.span.start) \($0.message)" } == [
+                "1:7 duplicate key \"name\": decoders disagree on which value wins"
+            ])
+    }
+
     @Test("JSON problems are each reported at their position and reading recovers")
     func jsonRecovery() throws {
         let text = """

@@ -10,12 +10,12 @@ struct DocumentBuilder {
 
     private(set) var document = Document()
     private var stack: [Frame] = []
-    /// Children of the open collections, innermost last.
-    private var pending: [NodeID] = []
+    /// Children of the open collections, innermost last, each with its key digest (`keyDigest`,
+    /// `notAScalar` for a collection), made from the bytes as they are read: a mapping's keys
+    /// are compared by digest when it closes, without reading its texts back.
+    private var pending: [(node: NodeID, digest: UInt64)] = []
     /// Findings whose JSON pointer is known only once the tree is complete: (finding index, node).
     private var pointerFixups: [(Int, NodeID)] = []
-    /// The key digests of the mapping being closed (`keyDigest`), kept to save an allocation.
-    private var keyDigests: [UInt64] = []
     let limits: ReadLimits
 
     /// `sizeHint`: the input's length in bytes; real paywall files have a node every 10–20 bytes,
@@ -39,12 +39,15 @@ struct DocumentBuilder {
     /// The node that was just added or closed (to register YAML anchors).
     var lastNode: NodeID { NodeID(document.nodes.count - 1) }
 
+    /// Adds a scalar; `keyDigest` is `keyDigest(_:)` of its bytes, which the readers have
+    /// checked are UTF-8 (`TextEncoding`), so the same as of `text`.
     @discardableResult
     mutating func scalar(
-        _ text: String, style: ScalarStyle, tag: String?, start: SourcePosition, end: SourcePosition
+        _ text: String, keyDigest: UInt64, style: ScalarStyle, tag: String?, start: SourcePosition,
+        end: SourcePosition
     ) -> NodeID {
         let id = document.addScalar(text, style: style, tag: tag, start: start, end: end)
-        attach(id)
+        attach(id, keyDigest: keyDigest)
         return id
     }
 
@@ -55,10 +58,14 @@ struct DocumentBuilder {
 
     /// Attaches an existing node (a YAML alias) at the current place.
     mutating func attach(_ id: NodeID) {
+        attach(id, keyDigest: document[id].isScalar ? Self.keyDigest(document.text(of: id)) : Self.notAScalar)
+    }
+
+    private mutating func attach(_ id: NodeID, keyDigest: UInt64) {
         if stack.isEmpty {
             document.root = id
         } else {
-            pending.append(id)
+            pending.append((id, keyDigest))
         }
     }
 
@@ -84,7 +91,7 @@ struct DocumentBuilder {
         // while the items slice was alive copied all of `pending` at every mapping's end
         // (quadratic for a mapping of thousands of locales).
         pending.removeLast(pending.count - frame.firstItem)
-        attach(id)
+        attach(id, keyDigest: Self.notAScalar)
         return id
     }
 
@@ -92,25 +99,40 @@ struct DocumentBuilder {
         _ frame: Frame, at end: SourcePosition, merging: Bool, findings: inout [Finding]
     ) -> NodeID {
         var items = pending[frame.firstItem...]
-        var merged: [NodeID] = []
         if frame.kind == .mapping {
             if items.count % 2 == 1 { items = items.dropLast() }
-            digestKeys(of: items)
-            if merging, keyDigests.contains(Self.mergeKeyDigest) {
-                merged = resolveMergeKeys(&items, findings: &findings)
-                digestKeys(of: items)
+            if merging, Self.hasMergeKey(items) {
+                return addMergedMapping(
+                    frame, items: ArraySlice(items.map { $0.node }), at: end, findings: &findings)
             }
             reportDuplicateKeys(items, findings: &findings)
         }
-        let id: NodeID
-        if merged.isEmpty {
-            id = document.addCollection(
-                frame.kind, items: items, tag: frame.tag, start: frame.start, end: end)
-        } else {
-            id = document.addCollection(
-                frame.kind, items: items + merged[...], tag: frame.tag, start: frame.start, end: end)
+        return document.addCollection(
+            frame.kind, items: items.lazy.map { $0.node }, tag: frame.tag, start: frame.start, end: end)
+    }
+
+    private static func hasMergeKey(_ items: ArraySlice<(node: NodeID, digest: UInt64)>) -> Bool {
+        stride(from: items.startIndex, to: items.endIndex, by: 2).contains {
+            items[$0].digest == mergeKeyDigest
         }
-        return id
+    }
+
+    /// A mapping with merge keys (`<<`): its own pairs are checked for duplicates once the merge
+    /// keys are out, then the pairs the merge brings in follow them.
+    private mutating func addMergedMapping(
+        _ frame: Frame, items: ArraySlice<NodeID>, at end: SourcePosition, findings: inout [Finding]
+    ) -> NodeID {
+        var own = items
+        let merged = resolveMergeKeys(&own, findings: &findings)
+        let digested = own.map { id in
+            (
+                node: id,
+                digest: document[id].isScalar ? Self.keyDigest(document.text(of: id)) : Self.notAScalar
+            )
+        }
+        reportDuplicateKeys(digested[...], findings: &findings)
+        return document.addCollection(
+            .mapping, items: own + merged, tag: frame.tag, start: frame.start, end: end)
     }
 
     /// Removes `<<` pairs and returns the pairs they bring in that the mapping does not set itself.
@@ -170,33 +192,29 @@ struct DocumentBuilder {
     /// A scalar key's length and first seven bytes; `notAScalar` for a collection used as a key.
     /// Keys that differ mostly differ here, and two integers compare in one instruction where two
     /// strings take a call into the standard library.
+    static func keyDigest(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let length = UInt64(min(bytes.count, 0xFE)) << 56
+        if bytes.count >= 8 { return length | ByteChunks.load(bytes, at: 0) & 0x00FF_FFFF_FFFF_FFFF }
+        var digest = length
+        for k in 0..<bytes.count { digest |= UInt64(bytes[k]) << (8 * k) }
+        return digest
+    }
+
     static func keyDigest(_ text: String) -> UInt64 {
-        text.withUTF8Bytes { bytes in
-            let length = UInt64(min(bytes.count, 0xFE)) << 56
-            if bytes.count >= 8 { return length | ByteChunks.load(bytes, at: 0) & 0x00FF_FFFF_FFFF_FFFF }
-            var digest = length
-            for k in 0..<bytes.count { digest |= UInt64(bytes[k]) << (8 * k) }
-            return digest
-        }
+        text.withUTF8Bytes { keyDigest($0) }
     }
 
     /// No scalar key has it: `keyDigest` caps the length byte at 0xFE.
     static let notAScalar = UInt64.max
-    static let mergeKeyDigest = keyDigest("<<")
+    /// `keyDigest("<<")`, as a constant: a static `let` is checked for initialisation at each
+    /// read, and every mapping's end reads it.
+    static var mergeKeyDigest: UInt64 { 2 << 56 | 0x3C3C }
 
-    private mutating func digestKeys(of items: ArraySlice<NodeID>) {
-        keyDigests.removeAll(keepingCapacity: true)
-        var index = items.startIndex
-        while index < items.endIndex {
-            let key = items[index]
-            keyDigests.append(
-                document[key].isScalar ? Self.keyDigest(document.text(of: key)) : Self.notAScalar)
-            index += 2
-        }
-    }
-
-    /// Reports each key that an earlier key of the mapping repeats; `keyDigests` are its keys'.
-    private mutating func reportDuplicateKeys(_ items: ArraySlice<NodeID>, findings: inout [Finding]) {
+    /// Reports each key that an earlier key of the mapping repeats; `items` alternate keys and
+    /// values, with their key digests.
+    private mutating func reportDuplicateKeys(
+        _ items: ArraySlice<(node: NodeID, digest: UInt64)>, findings: inout [Finding]
+    ) {
         let pairCount = items.count / 2
         guard pairCount > 1 else { return }
         let base = items.startIndex
@@ -214,11 +232,10 @@ struct DocumentBuilder {
         if pairCount <= 32 {
             // Pairwise by digest; the texts are compared only where the digests agree.
             for i in 1..<pairCount {
-                let digest = keyDigests[i]
+                let (key, digest) = items[base + 2 * i]
                 guard digest != Self.notAScalar else { continue }
-                let key = items[base + 2 * i]
-                for j in 0..<i where keyDigests[j] == digest {
-                    let other = items[base + 2 * j]
+                for j in 0..<i where items[base + 2 * j].digest == digest {
+                    let other = items[base + 2 * j].node
                     if document.text(of: other) == document.text(of: key) {
                         report(other, key)
                         break
@@ -229,7 +246,7 @@ struct DocumentBuilder {
             var firstSeen: [String: NodeID] = [:]
             firstSeen.reserveCapacity(pairCount)
             for i in 0..<pairCount {
-                let key = items[base + 2 * i]
+                let key = items[base + 2 * i].node
                 guard document[key].isScalar else { continue }
                 if let first = firstSeen[document.text(of: key)] {
                     report(first, key)

@@ -200,7 +200,10 @@ private struct JSONParser {
                     let keyStart = position()
                     let word = scanWord()
                     error("object keys must be double-quoted strings", at: keyStart)
-                    builder.scalar(word, style: .plain, tag: nil, start: keyStart, end: position())
+                    builder.scalar(
+                        word, keyDigest: DocumentBuilder.keyDigest(word), style: .plain, tag: nil,
+                        start: keyStart,
+                        end: position())
                 } else {
                     error("expected a string key or '}'")
                     throw Abort()
@@ -352,7 +355,9 @@ private struct JSONParser {
             hasEscapes
             ? unescape(content, quote: quote, start: start) : strings.string(content)
         i += 1
-        builder.scalar(text, style: .doubleQuoted, tag: nil, start: start, end: position())
+        let keyDigest = hasEscapes ? DocumentBuilder.keyDigest(text) : DocumentBuilder.keyDigest(content)
+        builder.scalar(
+            text, keyDigest: keyDigest, style: .doubleQuoted, tag: nil, start: start, end: position())
     }
 
     private func hex2(_ b: UInt8) -> String {
@@ -488,7 +493,10 @@ private struct JSONParser {
                 error(problem, at: start)
             }
         }
-        builder.scalar(word, style: .plain, tag: nil, start: start, end: end)
+        builder.scalar(
+            word, keyDigest: DocumentBuilder.keyDigest(UnsafeBufferPointer(rebasing: buffer[from..<i])),
+            style: .plain,
+            tag: nil, start: start, end: end)
     }
 
 }

@@ -134,22 +134,28 @@ public struct Document: Sendable {
 
     /// Adds a collection whose children are `items` (key/value alternating for a mapping).
     mutating func addCollection(
-        _ kind: Node.Kind, items: ArraySlice<NodeID>, tag: String?, start: SourcePosition, end: SourcePosition
+        _ kind: Node.Kind, items: some Collection<NodeID>, tag: String?, start: SourcePosition,
+        end: SourcePosition
     ) -> NodeID {
         let first = Int32(children.count)
-        children.append(contentsOf: items)
+        // Room first, then filled in the one pass that sets the parents: appending the items
+        // one by one (they come through a lazy map) cost several times more.
+        children.append(contentsOf: repeatElement(-1, count: items.count))
         let id = Int32(nodes.count)
         let root = self.root
-        // Through one buffer: writing each child through the array checked its uniqueness.
-        nodes.withUnsafeMutableBufferPointer { nodes in
-            var index: Int32 = 0
-            for child in items {
-                // An aliased node keeps the parent it was first placed in.
-                if nodes[Int(child)].parent < 0 && child != root {
-                    nodes[Int(child)].parent = id
-                    nodes[Int(child)].indexInParent = kind == .mapping ? index / 2 : index
+        // Through buffers: writing each child through the arrays checked their uniqueness.
+        children.withUnsafeMutableBufferPointer { children in
+            nodes.withUnsafeMutableBufferPointer { nodes in
+                var index: Int32 = 0
+                for child in items {
+                    children[Int(first + index)] = child
+                    // An aliased node keeps the parent it was first placed in.
+                    if nodes[Int(child)].parent < 0 && child != root {
+                        nodes[Int(child)].parent = id
+                        nodes[Int(child)].indexInParent = kind == .mapping ? index / 2 : index
+                    }
+                    index += 1
                 }
-                index += 1
             }
         }
         nodes.append(

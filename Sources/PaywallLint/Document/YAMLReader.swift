@@ -133,7 +133,8 @@ private struct EventReader {
             }
             let text = strings.string(event.value)
             let id = builder.scalar(
-                text, style: style(event.style), tag: tagName(event.tag), start: start, end: end)
+                text, keyDigest: DocumentBuilder.keyDigest(event.value), style: style(event.style),
+                tag: tagName(event.tag), start: start, end: end)
             // Copy has spaces; keys, ids, URLs and colours have none.
             if let templates, event.value.count >= 4, event.value.contains(UInt8(ascii: " ")) {
                 builder.keep(templates.template(for: text), of: id)
