@@ -41,15 +41,17 @@ struct LintArguments: Equatable {
     }
 
     func run() throws {
+        let collecting = InputCollection(paths)
         var setup: Setup
         do {
             setup = try Setup(self)
-        } catch let error as ConfigurationError {
+        } catch {
+            _ = collecting.collector()
+            guard let error = error as? ConfigurationError else { throw error }
             StandardStream.error.write("\(error)\n")
             throw Exit.failure
         }
-        var collector = InputCollector()
-        for path in paths { collector.add(path) }
+        let collector = collecting.collector()
         var summary = RunSummary()
         summary.notifications = collector.problems
         let filters = !setup.configuration.include.isEmpty || !setup.configuration.exclude.isEmpty
