@@ -103,7 +103,9 @@ struct LintArguments: Equatable {
                 }
             }
             let report = setup.baseline.filter(report)
-            recorded.record(report)
+            // Only for `--write-baseline`: recording every finding of every run cost a keyed
+            // count each (hashing its path, rule and pointer) and kept them to the end.
+            if writeBaseline != nil { recorded.record(report) }
             summary.add(report)
             if !diff { for index in outputs.indices { outputs[index].file(report) } }
         }
