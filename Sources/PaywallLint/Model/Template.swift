@@ -29,12 +29,11 @@ public struct Template: Sendable {
         /// Set when the text is likely to be read again: a second copy has it, in this file or an
         /// earlier one of the worker, or the worker's texts have been repeating (`TemplateCache`).
         let keepsDetections = Atomic<Bool>(false)
-        /// What each rule's detector found in the text, by `RuleContext.detectorKey`, once it
-        /// keeps them. Kept with the text, so a later file that repeats it reuses it. A list
-        /// searched in order, not a dictionary: one configuration's text rules keep a few dozen,
-        /// and hashing the key cost more than comparing it with each. Past `maxKeptDetections`
-        /// (a run with many configurations) results are no longer kept, so a search stays short.
-        let detections = Mutex<[(key: Int, matches: [DetectorMatch])]>([])
+        /// What each rule's detector found in the text, once it keeps them: kept with the text,
+        /// so a later file that repeats it reuses it. A list searched in order, not a dictionary:
+        /// one configuration's text rules keep a few dozen, and hashing the key cost more than
+        /// comparing it with each.
+        let detections = KeptDetections(limit: Template.maxKeptDetections)
 
         init(raw: String, rawCount: Int, parsed: Parser) {
             self.raw = raw
@@ -58,13 +57,9 @@ public struct Template: Sendable {
     /// What the detector `key` finds in this text: computed by `detect` the first time, then
     /// kept.
     func detections(_ key: Int, _ detect: () -> [DetectorMatch]) -> [DetectorMatch] {
-        if let known = storage.detections.withLock({ $0.first { $0.key == key }?.matches }) { return known }
+        if let known = storage.detections.matches(for: key) { return known }
         let found = detect()
-        storage.detections.withLock { kept in
-            if kept.count < Self.maxKeptDetections, !kept.contains(where: { $0.key == key }) {
-                kept.append((key, found))
-            }
-        }
+        storage.detections.keep(found, for: key)
         return found
     }
 
