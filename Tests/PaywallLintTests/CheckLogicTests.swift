@@ -173,7 +173,7 @@ import Testing
     }
 
     /// A text keeps what each detector found and hands it back without running the detector
-    /// again; past `maxKeptDetections` keys it keeps no more (the list is searched in order), and
+    /// again; past `KeptDetections.limit` keys it keeps no more (the list is searched in order), and
     /// a detector not kept runs each time, with the same answer.
     @Test func keptDetectionsAreReusedUpToTheirLimit() {
         let template = Template("Save 50% today")
@@ -184,7 +184,7 @@ import Testing
                 return [DetectorMatch(range: key..<(key + 1), text: "")]
             }
         }
-        let limit = Template.maxKeptDetections
+        let limit = KeptDetections.limit
         for key in 0..<limit { _ = detect(key) }
         #expect(runs == limit)
         for key in 0..<limit { #expect(detect(key).first?.range == key..<(key + 1)) }

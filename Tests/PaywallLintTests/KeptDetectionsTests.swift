@@ -14,17 +14,20 @@ struct KeptDetectionsTests {
     }
 
     @Test func keepsEachKeyOnceThroughGrowth() {
-        let kept = KeptDetections(limit: 40)
+        let kept = KeptDetections()
+        let limit = KeptDetections.limit
         #expect(kept.matches(for: 1) == nil)
-        for key in 0..<50 { kept.keep(Self.found(for: key), for: key) }
+        for key in 0..<limit + 10 { kept.keep(Self.found(for: key), for: key) }
         // A second result for a key already kept changes nothing.
         kept.keep([DetectorMatch(range: 0..<1, text: "other")], for: 7)
-        for key in 0..<40 { #expect(kept.matches(for: key) == Self.found(for: key), "key \(key)") }
-        for key in 40..<50 { #expect(kept.matches(for: key) == nil, "key \(key) is past the limit") }
+        for key in 0..<limit { #expect(kept.matches(for: key) == Self.found(for: key), "key \(key)") }
+        for key in limit..<limit + 10 {
+            #expect(kept.matches(for: key) == nil, "key \(key) is past the limit")
+        }
     }
 
     @Test func readsWhileAnotherThreadKeeps() {
-        let kept = KeptDetections(limit: 128)
+        let kept = KeptDetections()
         let wrong = Mutex(0)
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
             for round in 0..<2_000 {
@@ -38,7 +41,7 @@ struct KeptDetectionsTests {
         }
         #expect(wrong.withLock { $0 } == 0)
         let keptKeys = (0..<200).filter { kept.matches(for: $0) != nil }
-        #expect(keptKeys.count == 128)
+        #expect(keptKeys.count == KeptDetections.limit)
         for key in keptKeys { #expect(kept.matches(for: key) == Self.found(for: key)) }
     }
 }

@@ -2,17 +2,22 @@ import Synchronization
 
 /// What the detectors found in one text, kept for the copies that repeat it (`Template`), by
 /// `RuleContext.detectorKey`. Read without a lock: the reads are many (one per copy and detector
-/// of every file) and a lock's two atomic operations cost more than the search. Added to under a
-/// lock, and only appended to: an entry never changes once a list's count shows it, and a full
-/// list is copied into one twice its size, the old one kept for a reader that may still hold it.
-final class KeptDetections: Sendable {
+/// of every file) and a lock's two atomic operations cost more than the search. Appended to under
+/// one lock for every text, as additions are few: an entry never changes once a list's count
+/// shows it, and a full list is copied into one twice its size that keeps the old one alive for
+/// a reader that may still hold it. One pointer inside the template's storage until something is
+/// kept: a 5 MB file has tens of thousands of texts, and an object each took 4.5 MB more.
+struct KeptDetections: ~Copyable, Sendable {
     private final class List: @unchecked Sendable {  // Entries below `count` are never written again.
         let capacity: Int
         let count = Atomic<Int>(0)
         let entries: UnsafeMutablePointer<(key: Int, matches: [DetectorMatch])>
+        /// The list this one grew from.
+        let previous: List?
 
-        init(capacity: Int) {
+        init(capacity: Int, previous: List?) {
             self.capacity = capacity
+            self.previous = previous
             entries = .allocate(capacity: capacity)
         }
 
@@ -22,16 +27,17 @@ final class KeptDetections: Sendable {
         }
     }
 
-    /// The list readers search; unretained, as `lists` keeps it.
+    /// The list readers search, retained once for the text.
     private let current = Atomic<Unmanaged<List>?>(nil)
-    /// Every list made, the current one last.
-    private let lists = Mutex<[List]>([])
+    private static let adding = Mutex(())
     /// Past this many, results are no longer kept (a run with many configurations), so a
     /// search stays short.
-    let limit: Int
+    static let limit = 128
 
-    init(limit: Int) {
-        self.limit = limit
+    init() {}
+
+    deinit {
+        current.load(ordering: .acquiring)?.release()
     }
 
     func matches(for key: Int) -> [DetectorMatch]? {
@@ -44,20 +50,21 @@ final class KeptDetections: Sendable {
     }
 
     func keep(_ matches: [DetectorMatch], for key: Int) {
-        lists.withLock { lists in
-            let last = lists.last
+        Self.adding.withLock { _ in
+            let last = current.load(ordering: .relaxed)?.takeUnretainedValue()
             let count = last?.count.load(ordering: .relaxed) ?? 0
-            guard count < limit else { return }
+            guard count < Self.limit else { return }
             if let last, (0..<count).contains(where: { last.entries[$0].key == key }) { return }
             let list: List
             if let last, count < last.capacity {
                 list = last
             } else {
-                list = List(capacity: min(max(8, 2 * count), limit))
+                list = List(capacity: min(max(8, 2 * count), Self.limit), previous: last)
                 if let last { list.entries.initialize(from: last.entries, count: count) }
                 list.count.store(count, ordering: .relaxed)
-                lists.append(list)
-                current.store(Unmanaged.passUnretained(list), ordering: .releasing)
+                current.store(Unmanaged.passRetained(list), ordering: .releasing)
+                // The new list holds the old one now.
+                if let last { Unmanaged.passUnretained(last).release() }
             }
             (list.entries + count).initialize(to: (key, matches))
             list.count.store(count + 1, ordering: .releasing)

@@ -33,7 +33,7 @@ public struct Template: Sendable {
         /// so a later file that repeats it reuses it. A list searched in order, not a dictionary:
         /// one configuration's text rules keep a few dozen, and hashing the key cost more than
         /// comparing it with each.
-        let detections = KeptDetections(limit: Template.maxKeptDetections)
+        let detections = KeptDetections()
 
         init(raw: String, rawCount: Int, parsed: Parser) {
             self.raw = raw
@@ -62,8 +62,6 @@ public struct Template: Sendable {
         storage.detections.keep(found, for: key)
         return found
     }
-
-    static let maxKeptDetections = 128
 
     public var raw: String { storage.raw }
     /// The number of scalars in `raw`.
