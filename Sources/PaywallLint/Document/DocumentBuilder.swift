@@ -43,7 +43,7 @@ struct DocumentBuilder {
     /// checked are UTF-8 (`TextEncoding`), so the same as of `text`.
     @discardableResult
     mutating func scalar(
-        _ text: String, keyDigest: UInt64, style: ScalarStyle, tag: String?, start: SourcePosition,
+        _ text: consuming String, keyDigest: UInt64, style: ScalarStyle, tag: String?, start: SourcePosition,
         end: SourcePosition
     ) -> NodeID {
         let id = document.addScalar(text, style: style, tag: tag, start: start, end: end)

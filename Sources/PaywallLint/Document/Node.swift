@@ -121,8 +121,9 @@ public struct Document: Sendable {
         return Int32(tags.count - 1)
     }
 
+    /// `text` is taken, not copied: a reader makes it for this node alone.
     mutating func addScalar(
-        _ text: String, style: ScalarStyle, tag: String?, start: SourcePosition, end: SourcePosition
+        _ text: consuming String, style: ScalarStyle, tag: String?, start: SourcePosition, end: SourcePosition
     ) -> NodeID {
         texts.append(text)
         nodes.append(

@@ -132,13 +132,14 @@ private struct EventReader {
                 return false
             }
             let text = strings.string(event.value)
+            // Copy has spaces; keys, ids, URLs and colours have none.
+            let template =
+                templates != nil && event.value.count >= 4 && event.value.contains(UInt8(ascii: " "))
+                ? templates?.template(for: text) : nil
             let id = builder.scalar(
                 text, keyDigest: DocumentBuilder.keyDigest(event.value), style: style(event.style),
                 tag: tagName(event.tag), start: start, end: end)
-            // Copy has spaces; keys, ids, URLs and colours have none.
-            if let templates, event.value.count >= 4, event.value.contains(UInt8(ascii: " ")) {
-                builder.keep(templates.template(for: text), of: id)
-            }
+            if let template { builder.keep(template, of: id) }
             added(id, size: 1, anchor: string(event.anchor))
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             let isMapping = event.type == YAML_MAPPING_START_EVENT
