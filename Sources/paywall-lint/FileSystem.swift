@@ -274,16 +274,22 @@ struct StandardStream {
 
     func write(_ text: String) {
         var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let result = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += result
+        text.withUTF8 { write($0) }
+    }
+
+    func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { write($0) }
+    }
+
+    private func write(_ buffer: UnsafeBufferPointer<UInt8>) {
+        var offset = 0
+        while offset < buffer.count {
+            let result = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if result < 0 {
+                if errno == EINTR { continue }
+                return
             }
+            offset += result
         }
     }
 

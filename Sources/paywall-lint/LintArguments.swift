@@ -343,7 +343,9 @@ struct Output {
     var sink: OutputSink
 
     mutating func begin(_ rules: [RuleDescriptor]) { sink.write(reporter.begin(rules: rules)) }
-    mutating func file(_ report: FileReport) { sink.write(reporter.file(report)) }
+    mutating func file(_ report: FileReport) {
+        sink.append { reporter.file(report, appendingTo: &$0) }
+    }
     mutating func end(_ summary: RunSummary) { sink.write(reporter.end(summary)) }
     mutating func finish() throws(FileSystem.ReadError) { try sink.finish() }
 }
@@ -359,16 +361,17 @@ struct OutputSink {
 
     mutating func write(_ text: String) {
         guard !text.isEmpty else { return }
-        if path == nil {
-            pending.append(contentsOf: text.utf8)
-            if pending.count > 1 << 16 { flush() }
-        } else {
-            pending.append(contentsOf: text.utf8)
-        }
+        append { $0.append(contentsOf: text.utf8) }
+    }
+
+    /// Output that `write` appends to the pending bytes itself.
+    mutating func append(_ write: (inout [UInt8]) -> Void) {
+        write(&pending)
+        if path == nil, pending.count > 1 << 16 { flush() }
     }
 
     private mutating func flush() {
-        StandardStream.output.write(String(decoding: pending, as: UTF8.self))
+        StandardStream.output.write(pending)
         pending.removeAll(keepingCapacity: true)
     }
 

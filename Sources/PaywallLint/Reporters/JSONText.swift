@@ -28,6 +28,13 @@ public enum JSONText {
 struct JSONBytes {
     private(set) var bytes: [UInt8] = []
 
+    init() {}
+
+    /// Appending to `bytes` (taken, not copied; `bytes` gives them back).
+    init(appendingTo bytes: consuming [UInt8]) {
+        self.bytes = bytes
+    }
+
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     mutating func append(_ literal: StaticString) {

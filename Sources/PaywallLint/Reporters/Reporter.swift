@@ -3,7 +3,16 @@
 public protocol Reporter {
     mutating func begin(rules: [RuleDescriptor]) -> String
     mutating func file(_ report: FileReport) -> String
+    /// `file(report)` as UTF-8, appended to `output`: a reporter that builds bytes hands them on
+    /// without making a string of them.
+    mutating func file(_ report: FileReport, appendingTo output: inout [UInt8])
     mutating func end(_ summary: RunSummary) -> String
+}
+
+extension Reporter {
+    public mutating func file(_ report: FileReport, appendingTo output: inout [UInt8]) {
+        output.append(contentsOf: file(report).utf8)
+    }
 }
 
 /// The output formats the CLI offers.

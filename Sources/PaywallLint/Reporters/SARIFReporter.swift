@@ -53,8 +53,16 @@ public struct SARIFReporter: Reporter {
     }
 
     public mutating func file(_ report: FileReport) -> String {
-        guard !report.findings.isEmpty else { return "" }
-        var out = JSONBytes()
+        var bytes: [UInt8] = []
+        file(report, appendingTo: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    public mutating func file(_ report: FileReport, appendingTo output: inout [UInt8]) {
+        guard !report.findings.isEmpty else { return }
+        var out = JSONBytes(appendingTo: output)
+        output = []
+        defer { output = out.bytes }
         var occurrences: [UInt64: Int] = [:]
         let location = artifactLocation(report.file.path)
         for finding in report.findings {
@@ -129,7 +137,6 @@ public struct SARIFReporter: Reporter {
             out.append(occurrence)
             out.append("\" }\n        }")
         }
-        return out.text
     }
 
     public mutating func end(_ summary: RunSummary) -> String {
