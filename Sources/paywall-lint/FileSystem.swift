@@ -202,37 +202,70 @@ enum FileSystem {
 
     /// Writes a file atomically: a temporary file beside it, renamed over it, with the old
     /// file's permissions. A device or FIFO (`/dev/stdout`, `/dev/null`) is written directly, and
-    /// a symlink is followed, so neither is ever replaced by a regular file.
+    /// a symlink is followed, so neither is ever replaced by a regular file. The bytes reach the
+    /// disk before the rename (`fsync`): a fixed file or a baseline is the user's own.
     static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(ReadError) {
-        var info = stat()
-        let exists = stat(path, &info) == 0
-        if exists && info.st_mode & S_IFMT != S_IFREG {
-            let descriptor = open(path, O_WRONLY)
-            guard descriptor >= 0 else { throw ReadError(message: describe(errno)) }
-            defer { close(descriptor) }
-            try writeAll(descriptor, bytes)
-            return
-        }
-        var target = path
-        if let resolved = realpath(path, nil) {
-            target = String(cString: resolved)
-            free(resolved)
-        }
-        let temporary = target + ".paywall-lint-\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, exists ? info.st_mode & 0o7777 : 0o644)
-        guard descriptor >= 0 else { throw ReadError(message: describe(errno)) }
+        let file = try AtomicFile(path)
         do {
-            try writeAll(descriptor, bytes)
+            try file.write(bytes)
+            try file.commit(durable: true)
         } catch {
-            close(descriptor)
-            unlink(temporary)
+            file.abandon()
             throw error
         }
-        if exists { fchmod(descriptor, info.st_mode & 0o7777) }
-        if fsync(descriptor) != 0 || close(descriptor) != 0 || rename(temporary, target) != 0 {
-            let message = describe(errno)
-            unlink(temporary)
-            throw ReadError(message: message)
+    }
+
+    /// A file written atomically as its bytes come (`writeAtomically`), for a report written
+    /// while the files are linted.
+    final class AtomicFile {
+        private let descriptor: Int32
+        /// The temporary file and the path it replaces; nil when the path is written directly.
+        private let renaming: (temporary: String, target: String, mode: mode_t?)?
+
+        init(_ path: String) throws(ReadError) {
+            var info = stat()
+            let exists = stat(path, &info) == 0
+            if exists && info.st_mode & S_IFMT != S_IFREG {
+                descriptor = open(path, O_WRONLY)
+                guard descriptor >= 0 else { throw ReadError(message: describe(errno)) }
+                renaming = nil
+                return
+            }
+            var target = path
+            if let resolved = realpath(path, nil) {
+                target = String(cString: resolved)
+                free(resolved)
+            }
+            let temporary = target + ".paywall-lint-\(getpid()).tmp"
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, exists ? info.st_mode & 0o7777 : 0o644)
+            guard descriptor >= 0 else { throw ReadError(message: describe(errno)) }
+            renaming = (temporary, target, exists ? info.st_mode & 0o7777 : nil)
+        }
+
+        func write(_ bytes: [UInt8]) throws(ReadError) {
+            try writeAll(descriptor, bytes)
+        }
+
+        /// Puts the file in place. `durable` waits for the bytes to reach the disk first.
+        func commit(durable: Bool) throws(ReadError) {
+            guard let renaming else {
+                close(descriptor)
+                return
+            }
+            if let mode = renaming.mode { fchmod(descriptor, mode) }
+            if (durable && fsync(descriptor) != 0) || close(descriptor) != 0
+                || rename(renaming.temporary, renaming.target) != 0
+            {
+                let message = describe(errno)
+                unlink(renaming.temporary)
+                throw ReadError(message: message)
+            }
+        }
+
+        /// Drops the temporary file after a failed write.
+        func abandon() {
+            close(descriptor)
+            if let renaming { unlink(renaming.temporary) }
         }
     }
 

@@ -88,7 +88,8 @@ struct LintArguments: Equatable {
         var fixedCount = 0
         var fixedFiles = 0
         var diffs = ""
-        for index in outputs.indices { outputs[index].begin(setup.descriptors) }
+        // `--diff` prints the diff alone.
+        if !diff { for index in outputs.indices { outputs[index].begin(setup.descriptors) } }
         var runner = LintRunner(linters: setup.linters, stdinFilename: stdinFilename)
         if fix || diff { runner.fixMode = diff ? .diff : .write }
         let problems = runner.run(assigned) { report, fixed in
@@ -125,8 +126,14 @@ struct LintArguments: Equatable {
             let word = problem.level == .error ? "error" : "warning"
             StandardStream.error.write("paywall-lint: \(word): \(TerminalText.escaped(problem.message))\n")
         }
-        do {
-            for index in outputs.indices where !diff { try outputs[index].finish() }
+        do throws(FileSystem.ReadError) {
+            // Every report is finished, so none leaves its temporary file, before the first
+            // error is reported.
+            var reportError: FileSystem.ReadError?
+            for index in outputs.indices where !diff {
+                do { try outputs[index].finish() } catch { reportError = reportError ?? error }
+            }
+            if let reportError { throw reportError }
             if let writeBaseline { try FileSystem.writeAtomically(writeBaseline, Array(recorded.json.utf8)) }
         } catch {
             throw fail("cannot write \(writeBaseline ?? "the report"): \(error.message)")
@@ -350,10 +357,16 @@ struct Output {
     mutating func finish() throws(FileSystem.ReadError) { try sink.finish() }
 }
 
-/// Where a report goes: standard output as it comes, or a file written atomically at the end.
+/// Where a report goes, as it comes: standard output, or a file written atomically (a
+/// temporary file beside it, renamed over it at the end). The file is not synced to the disk
+/// before the rename: a report is made again by running again, and the sync waited for the disk
+/// (3.5 ms for the 10,000 files' 5 MB of SARIF, after the last file).
 struct OutputSink {
     let path: String?
     private var pending: [UInt8] = []
+    private var file: FileSystem.AtomicFile?
+    /// The first error writing the file, reported by `finish`; nothing more is written.
+    private var failure: FileSystem.ReadError?
 
     init(path: String?) {
         self.path = path == "-" ? nil : path
@@ -367,19 +380,30 @@ struct OutputSink {
     /// Output that `write` appends to the pending bytes itself.
     mutating func append(_ write: (inout [UInt8]) -> Void) {
         write(&pending)
-        if path == nil, pending.count > 1 << 16 { flush() }
+        if pending.count > 1 << 16 { flush() }
     }
 
     private mutating func flush() {
-        StandardStream.output.write(pending)
-        pending.removeAll(keepingCapacity: true)
+        defer { pending.removeAll(keepingCapacity: true) }
+        guard let path else {
+            StandardStream.output.write(pending)
+            return
+        }
+        guard failure == nil else { return }
+        do {
+            if file == nil { file = try FileSystem.AtomicFile(path) }
+            try file?.write(pending)
+        } catch {
+            failure = error
+            file?.abandon()
+            file = nil
+        }
     }
 
     mutating func finish() throws(FileSystem.ReadError) {
-        if let path {
-            try FileSystem.writeAtomically(path, pending)
-        } else {
-            flush()
-        }
+        flush()
+        if let failure { throw failure }
+        defer { file = nil }
+        try file?.commit(durable: false)
     }
 }

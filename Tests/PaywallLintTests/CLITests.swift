@@ -206,6 +206,37 @@ struct WritingTests {
         #expect(written.contains("duplicate key"))
     }
 
+    @Test("a report file is written as it comes and renamed into place; an unwritable one leaves nothing")
+    func streamedReportFile() throws {
+        let directory = try makeScratchDirectory("pl-stream")
+        defer { removeScratchDirectory(directory) }
+        // 300 files: a report of several times the 64 KB that are written at a time.
+        let text = "paywall: 1\nheadline: a\nheadline: b\npresentation: sheet\n"
+        for index in 0..<300 {
+            try text.write(
+                to: directory.appendingPathComponent("p\(index).yaml"), atomically: true, encoding: .utf8)
+        }
+        try "old".write(to: directory.appendingPathComponent("out.sarif"), atomically: true, encoding: .utf8)
+        let toStandardOutput = try runCLI(["--format", "sarif", "."], in: directory)
+        let toFile = try runCLI(["--format", "sarif", "--output", "out.sarif", "."], in: directory)
+        #expect(toFile.status == toStandardOutput.status)
+        let written = try String(contentsOf: directory.appendingPathComponent("out.sarif"), encoding: .utf8)
+        #expect(written.utf8.count > 4 << 16)
+        #expect(written == toStandardOutput.output)
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(!names.contains { $0.hasSuffix(".tmp") }, "no temporary file is left: \(names)")
+
+        let unwritable = try runCLI(
+            ["--format", "sarif", "--output", "missing/out.sarif", "."], in: directory)
+        #expect(unwritable.status == 2)
+        #expect(unwritable.error.contains("cannot write the report"))
+        let diff = try runCLI(
+            ["fix", "--diff", "--format", "sarif", "--output", "diff.sarif", "."], in: directory)
+        #expect(!diff.output.contains("\"$schema\""), "--diff prints the diff alone")
+        let after = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(!after.contains { $0.hasSuffix(".tmp") || $0 == "diff.sarif" }, "\(after)")
+    }
+
     @Test("fix edits in place, keeps comments and formatting, is idempotent; --diff writes nothing")
     func fix() throws {
         let directory = try makeScratchDirectory("pl-fix")
