@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
     private let systemRead = Glibc.read
@@ -221,6 +223,8 @@ enum FileSystem {
         private let descriptor: Int32
         /// The temporary file and the path it replaces; nil when the path is written directly.
         private let renaming: (temporary: String, target: String, mode: mode_t?)?
+        private var isOpen = true
+        private static let opened = Atomic<Int>(0)
 
         init(_ path: String) throws(ReadError) {
             var info = stat()
@@ -236,11 +240,16 @@ enum FileSystem {
                 target = String(cString: resolved)
                 free(resolved)
             }
-            let temporary = target + ".paywall-lint-\(getpid()).tmp"
+            // One name per file of the run: two reports may be open for the same path.
+            let number = Self.opened.add(1, ordering: .relaxed).newValue
+            let temporary = target + ".paywall-lint-\(getpid())-\(number).tmp"
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, exists ? info.st_mode & 0o7777 : 0o644)
             guard descriptor >= 0 else { throw ReadError(message: describe(errno)) }
             renaming = (temporary, target, exists ? info.st_mode & 0o7777 : nil)
         }
+
+        /// A file neither committed nor abandoned (a run ended by an error) is abandoned.
+        deinit { abandon() }
 
         func write(_ bytes: [UInt8]) throws(ReadError) {
             try writeAll(descriptor, bytes)
@@ -248,22 +257,29 @@ enum FileSystem {
 
         /// Puts the file in place. `durable` waits for the bytes to reach the disk first.
         func commit(durable: Bool) throws(ReadError) {
+            guard isOpen else { return }
+            isOpen = false
             guard let renaming else {
                 close(descriptor)
                 return
             }
             if let mode = renaming.mode { fchmod(descriptor, mode) }
-            if (durable && fsync(descriptor) != 0) || close(descriptor) != 0
-                || rename(renaming.temporary, renaming.target) != 0
-            {
-                let message = describe(errno)
+            var failure: Int32?
+            if durable, fsync(descriptor) != 0 { failure = errno }
+            if close(descriptor) != 0, failure == nil { failure = errno }
+            if failure == nil, rename(renaming.temporary, renaming.target) != 0 { failure = errno }
+            if let failure {
                 unlink(renaming.temporary)
-                throw ReadError(message: message)
+                throw ReadError(message: describe(failure))
             }
         }
 
-        /// Drops the temporary file after a failed write.
+        /// Drops the temporary file after a failed write. The descriptor is closed once only:
+        /// files are written while workers open others, and a number closed twice could be
+        /// one of theirs by then.
         func abandon() {
+            guard isOpen else { return }
+            isOpen = false
             close(descriptor)
             if let renaming { unlink(renaming.temporary) }
         }
