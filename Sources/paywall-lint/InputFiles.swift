@@ -109,7 +109,7 @@ final class InputCollection: @unchecked Sendable {  // `collected` is read only 
         }
     }
 
-    /// The collected inputs, once the walk has ended.
+    /// The collected inputs, once the walk has ended (it may be asked again).
     func collector() -> InputCollector {
         done.wait()
         done.signal()

@@ -15,8 +15,9 @@
 /// columns.
 /// The texts kept are bounded in bytes: past the budget the table starts again empty.
 public final class TemplateCache {
-    /// 2,048 slots (32 KiB with their hashes): a worker meets a few hundred distinct texts in a repository, and a
-    /// table of 8,192 made a file of all-different lines slower through cache misses.
+    /// 2,048 slots (32 KiB with their hashes): a worker meets a few hundred distinct texts in a
+    /// repository, and a table of 8,192 made a file of all-different lines slower through cache
+    /// misses.
     private static let slotBits = 11
     private static let slotCount = 1 << slotBits
     private static let byteBudget = 256 << 10

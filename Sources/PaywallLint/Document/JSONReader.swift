@@ -202,8 +202,7 @@ private struct JSONParser {
                     error("object keys must be double-quoted strings", at: keyStart)
                     builder.scalar(
                         word, keyDigest: DocumentBuilder.keyDigest(word), style: .plain, tag: nil,
-                        start: keyStart,
-                        end: position())
+                        start: keyStart, end: position())
                 } else {
                     error("expected a string key or '}'")
                     throw Abort()
@@ -482,6 +481,7 @@ private struct JSONParser {
         }
         let from = i
         let word = scanWord()
+        let wordBytes = UnsafeBufferPointer(rebasing: buffer[from..<i])
         let end = position()
         switch word {
         case "true", "false", "null":
@@ -489,14 +489,13 @@ private struct JSONParser {
         case "NaN", "Infinity", "-Infinity", "+Infinity":
             error("\(word) is not a JSON number", at: start)
         default:
-            if let problem = JSONNumberCheck.problem(UnsafeBufferPointer(rebasing: buffer[from..<i])) {
+            if let problem = JSONNumberCheck.problem(wordBytes) {
                 error(problem, at: start)
             }
         }
         builder.scalar(
-            word, keyDigest: DocumentBuilder.keyDigest(UnsafeBufferPointer(rebasing: buffer[from..<i])),
-            style: .plain,
-            tag: nil, start: start, end: end)
+            word, keyDigest: DocumentBuilder.keyDigest(wordBytes), style: .plain, tag: nil, start: start,
+            end: end)
     }
 
 }

@@ -60,6 +60,7 @@ public struct SARIFReporter: Reporter {
 
     public mutating func file(_ report: FileReport, appendingTo output: inout [UInt8]) {
         guard !report.findings.isEmpty else { return }
+        // `output` emptied, so `out` holds the only reference and appends in place.
         var out = JSONBytes(appendingTo: output)
         output = []
         defer { output = out.bytes }
