@@ -32,7 +32,10 @@ struct LintRunner {
         case diff
     }
 
-    func run(_ inputs: [(InputFile, Int)], emit: (FileReport, FixResult?) -> Void) -> [ToolNotification] {
+    /// Lints `inputs`, each with the linter at its index in `linterIndices`.
+    func run(
+        _ inputs: [InputFile], linters linterIndices: [Int], emit: (FileReport, FixResult?) -> Void
+    ) -> [ToolNotification] {
         withoutActuallyEscaping(emit) { emit in
             // Only the worker that holds the writing turn (`Pipeline.deliver`) calls it, and
             // every worker has ended before `run` returns.
@@ -40,7 +43,9 @@ struct LintRunner {
             let workerCount = min(workers.caches.count, inputs.count)
             guard workerCount > 1 else {
                 // One processor, or one file: no thread to hand over to.
-                for input in inputs { writer.hand(lint(input, worker: 0)) }
+                for index in inputs.indices {
+                    writer.hand(lint(inputs[index], linter: linterIndices[index], worker: 0))
+                }
                 return writer.problems
             }
             // The workers take the files in order, one at a time. The one that delivers the
@@ -51,9 +56,8 @@ struct LintRunner {
             let pipeline = Pipeline(count: inputs.count, window: window, workers: workerCount)
             let work = { @Sendable (worker: Int) in
                 while let index = pipeline.claim(worker: worker) {
-                    pipeline.deliver(self.lint(inputs[index], worker: worker), at: index, by: worker) {
-                        writer.hand($0)
-                    }
+                    let outcome = self.lint(inputs[index], linter: linterIndices[index], worker: worker)
+                    pipeline.deliver(outcome, at: index, by: worker) { writer.hand($0) }
                 }
             }
             let helpers = DispatchGroup()
@@ -66,9 +70,9 @@ struct LintRunner {
         }
     }
 
-    private func lint(_ input: (InputFile, Int), worker: Int) -> Outcome {
+    private func lint(_ input: InputFile, linter: Int, worker: Int) -> Outcome {
         var outcome = Self.lint(
-            input.0, linter: linters[input.1], templates: workers.caches[worker],
+            input, linter: linters[linter], templates: workers.caches[worker],
             stdinFilename: stdinFilename, fixMode: fixMode)
         outcome.dropModels()
         return outcome

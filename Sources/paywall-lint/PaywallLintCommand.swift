@@ -47,7 +47,7 @@ struct PaywallLintCommand: ParsableCommand {
         } catch let code as ExitCode {
             // The run's own verdict (findings, or a failure it has already reported): nothing to
             // print. ArgumentParser would build a full error message twice to find that out.
-            exitProcess(code.rawValue)
+            endProcess(code.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {
@@ -60,7 +60,7 @@ struct PaywallLintCommand: ParsableCommand {
 }
 
 /// Ends the process, flushing standard output as `exit(3)` does.
-private func exitProcess(_ code: Int32) -> Never { exit(code) }
+func endProcess(_ code: Int32) -> Never { exit(code) }
 
 /// Exit codes, as documented.
 enum Exit {

@@ -31,7 +31,7 @@ struct LintRunnerTests {
         let linter = try Linter(ruleSet: try RuleSet(packs: ["recommended"], library: PackLibrary.builtIn()))
         let runner = LintRunner(linters: [linter], stdinFilename: nil, workerCount: workers, window: window)
         var lines: [String] = []
-        let problems = runner.run(inputs) { report, _ in
+        let problems = runner.run(inputs.map(\.0), linters: inputs.map(\.1)) { report, _ in
             lines.append(report.file.path)
             lines += report.findings.map { "  \($0.ruleID) \($0.span.start) \($0.message)" }
         }
