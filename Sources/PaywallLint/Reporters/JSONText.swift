@@ -47,8 +47,19 @@ struct JSONBytes {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
+    /// Bytes written as they are: JSON made elsewhere.
+    mutating func append(_ json: [UInt8]) {
+        bytes += json
+    }
+
+    /// A number's decimal digits, without a string for them (four a region).
     mutating func append(_ number: Int) {
-        append(String(number))
+        guard number >= 10 else {
+            if number >= 0 { bytes.append(UInt8(ascii: "0") + UInt8(number)) } else { append(String(number)) }
+            return
+        }
+        append(number / 10)
+        bytes.append(UInt8(ascii: "0") + UInt8(number % 10))
     }
 
     /// A number as 16 lower-case hex digits.

@@ -8,48 +8,62 @@ public struct SARIFReporter: Reporter {
     public init() {}
 
     public mutating func begin(rules: [RuleDescriptor]) -> String {
-        var out =
+        // As bytes: the rule list runs to 100 KB, and appending it to a string, then quoting
+        // each description into a string of its own, took a millisecond and a half before the
+        // first result.
+        var out = JSONBytes()
+        out.append(
             "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n"
-        out += "  \"runs\": [\n    {\n      \"tool\": {\n        \"driver\": {\n"
-        out += "          \"name\": \(JSONText.quoted(ToolInfo.name)),\n"
-        out += "          \"version\": \(JSONText.quoted(ToolInfo.version)),\n"
-        out += "          \"semanticVersion\": \(JSONText.quoted(ToolInfo.version)),\n"
-        out += "          \"informationUri\": \(JSONText.quoted(ToolInfo.informationURI)),\n"
-        out += "          \"rules\": ["
+        )
+        out.append("  \"runs\": [\n    {\n      \"tool\": {\n        \"driver\": {\n")
+        out.append("          \"name\": ")
+        out.appendQuoted(ToolInfo.name)
+        out.append(",\n          \"version\": ")
+        out.appendQuoted(ToolInfo.version)
+        out.append(",\n          \"semanticVersion\": ")
+        out.appendQuoted(ToolInfo.version)
+        out.append(",\n          \"informationUri\": ")
+        out.appendQuoted(ToolInfo.informationURI)
+        out.append(",\n          \"rules\": [")
         for (index, rule) in rules.enumerated() {
             ruleIndex[rule.id] = index
-            out += index == 0 ? "\n" : ",\n"
-            out += ruleObject(rule)
+            out.append(index == 0 ? "\n" as StaticString : ",\n")
+            appendRuleObject(rule, to: &out)
         }
-        out += rules.isEmpty ? "]\n" : "\n          ]\n"
-        out += "        }\n      },\n"
-        out += "      \"originalUriBaseIds\": {\n"
-        out +=
-            "        \"%SRCROOT%\": { \"description\": { \"text\": \"The folder paywall-lint ran in.\" } }\n"
-        out += "      },\n"
-        out += "      \"automationDetails\": { \"id\": \"paywall-lint/\" },\n"
-        out += "      \"columnKind\": \"unicodeCodePoints\",\n"
-        out += "      \"results\": ["
-        return out
+        out.append(rules.isEmpty ? "]\n" as StaticString : "\n          ]\n")
+        out.append("        }\n      },\n")
+        out.append("      \"originalUriBaseIds\": {\n")
+        out.append(
+            "        \"%SRCROOT%\": { \"description\": { \"text\": \"The folder paywall-lint ran in.\" } }\n")
+        out.append("      },\n")
+        out.append("      \"automationDetails\": { \"id\": \"paywall-lint/\" },\n")
+        out.append("      \"columnKind\": \"unicodeCodePoints\",\n")
+        out.append("      \"results\": [")
+        return out.text
     }
 
-    private func ruleObject(_ rule: RuleDescriptor) -> String {
+    private func appendRuleObject(_ rule: RuleDescriptor, to out: inout JSONBytes) {
         let full = rule.description.isEmpty ? rule.summary : rule.description
         var help = full
         if !rule.source.isEmpty { help += "\n\nSource: " + rule.source }
-        var out = "            {\n"
-        out += "              \"id\": \(JSONText.quoted(rule.id)),\n"
-        out += "              \"name\": \(JSONText.quoted(rule.name)),\n"
-        out += "              \"shortDescription\": { \"text\": \(JSONText.quoted(rule.summary)) },\n"
-        out +=
-            "              \"fullDescription\": { \"text\": \(JSONText.quoted(String(full.prefix(1000)))) },\n"
-        out +=
-            "              \"help\": { \"text\": \(JSONText.quoted(help)), \"markdown\": \(JSONText.quoted(help)) },\n"
-        out +=
-            "              \"defaultConfiguration\": { \"level\": \(JSONText.quoted(level(rule.severity))) },\n"
-        out += "              \"properties\": { \"tags\": [\(JSONText.quoted(rule.pack))] }\n"
-        out += "            }"
-        return out
+        out.append("            {\n              \"id\": ")
+        out.appendQuoted(rule.id)
+        out.append(",\n              \"name\": ")
+        out.appendQuoted(rule.name)
+        out.append(",\n              \"shortDescription\": { \"text\": ")
+        out.appendQuoted(rule.summary)
+        out.append(" },\n              \"fullDescription\": { \"text\": ")
+        // At most 1,000 characters; a text of no more bytes has no more characters.
+        out.appendQuoted(full.utf8.count <= 1000 ? full : String(full.prefix(1000)))
+        out.append(" },\n              \"help\": { \"text\": ")
+        out.appendQuoted(help)
+        out.append(", \"markdown\": ")
+        out.appendQuoted(help)
+        out.append(" },\n              \"defaultConfiguration\": { \"level\": ")
+        out.appendQuoted(level(rule.severity))
+        out.append(" },\n              \"properties\": { \"tags\": [")
+        out.appendQuoted(rule.pack)
+        out.append("] }\n            }")
     }
 
     public mutating func file(_ report: FileReport) -> String {
@@ -151,7 +165,8 @@ public struct SARIFReporter: Reporter {
                 out += "            { \"level\": \(JSONText.quoted(level(notification.level))), "
                 out += "\"message\": { \"text\": \(JSONText.quoted(notification.message)) }"
                 if let path = notification.path {
-                    out += ", \"locations\": [ { \"physicalLocation\": { \(artifactLocation(path)) } } ]"
+                    let location = String(decoding: artifactLocation(path), as: UTF8.self)
+                    out += ", \"locations\": [ { \"physicalLocation\": { \(location) } } ]"
                 }
                 out += " }"
             }
@@ -187,26 +202,40 @@ public struct SARIFReporter: Reporter {
         out.append(end.column)
     }
 
-    /// A relative path is relative to `%SRCROOT%`; an absolute one becomes a `file:` URI.
-    private func artifactLocation(_ path: String) -> String {
-        var relative = Substring(path)
-        while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
-        if relative.hasPrefix("/") {
-            return
-                "\"artifactLocation\": { \"uri\": \(JSONText.quoted("file://" + Self.percentEncoded(relative))) }"
+    /// A relative path is relative to `%SRCROOT%`; an absolute one becomes a `file:` URI. Made
+    /// once a file, as bytes: the URI needs no JSON escape, being percent-encoded, and the
+    /// strings it was made of cost 10,000 instructions a file.
+    private func artifactLocation(_ path: String) -> [UInt8] {
+        var path = path
+        return path.withUTF8 { bytes in
+            var relative = bytes[...]
+            while relative.starts(with: [UInt8(ascii: "."), UInt8(ascii: "/")]) {
+                relative = relative.dropFirst(2)
+            }
+            let absolute = relative.first == UInt8(ascii: "/")
+            var out: [UInt8] = []
+            out.reserveCapacity(relative.count + 64)
+            out += #""artifactLocation": { "uri": ""#.utf8
+            if absolute { out += "file://".utf8 }
+            Self.percentEncode(relative, to: &out)
+            out += (absolute ? #"" }"# : #"", "uriBaseId": "%SRCROOT%" }"#).utf8
+            return out
         }
-        return "\"artifactLocation\": { \"uri\": \(JSONText.quoted(Self.percentEncoded(relative))), "
-            + "\"uriBaseId\": \"%SRCROOT%\" }"
     }
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     static func percentEncoded(_ path: Substring) -> String {
-        // Built as bytes: appending to a String a scalar at a time cost more than the rest of a
-        // file's SARIF.
         var out: [UInt8] = []
         out.reserveCapacity(path.utf8.count)
-        for byte in path.utf8 {
+        percentEncode(path.utf8, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Bytes outside the URI's unreserved set and "/" as `%XX`. Built as bytes: appending to a
+    /// String a scalar at a time cost more than the rest of a file's SARIF.
+    private static func percentEncode(_ path: some Sequence<UInt8>, to out: inout [UInt8]) {
+        for byte in path {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
@@ -219,7 +248,6 @@ public struct SARIFReporter: Reporter {
                 out.append(hexDigits[Int(byte & 0xF)])
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// FNV-1a over rule, file and pointer: stable across runs and machines, and blind to line numbers.
