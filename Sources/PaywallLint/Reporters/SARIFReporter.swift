@@ -16,15 +16,18 @@ public struct SARIFReporter: Reporter {
             "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n"
         )
         out.append("  \"runs\": [\n    {\n      \"tool\": {\n        \"driver\": {\n")
-        out.append("          \"name\": ")
-        out.appendQuoted(ToolInfo.name)
-        out.append(",\n          \"version\": ")
-        out.appendQuoted(ToolInfo.version)
-        out.append(",\n          \"semanticVersion\": ")
-        out.appendQuoted(ToolInfo.version)
-        out.append(",\n          \"informationUri\": ")
-        out.appendQuoted(ToolInfo.informationURI)
-        out.append(",\n          \"rules\": [")
+        let driver = [
+            ("name", ToolInfo.name), ("version", ToolInfo.version), ("semanticVersion", ToolInfo.version),
+            ("informationUri", ToolInfo.informationURI),
+        ]
+        for (key, value) in driver {
+            out.append("          \"")
+            out.append(key)
+            out.append("\": ")
+            out.appendQuoted(value)
+            out.append(",\n")
+        }
+        out.append("          \"rules\": [")
         for (index, rule) in rules.enumerated() {
             ruleIndex[rule.id] = index
             out.append(index == 0 ? "\n" as StaticString : ",\n")
