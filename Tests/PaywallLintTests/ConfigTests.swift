@@ -111,6 +111,25 @@ struct ConfigTests {
         #expect(forced.error.contains("no files to lint"))
     }
 
+    @Test("a folder's files after a subfolder with a config of its own keep the folder's config")
+    func configBySubfolderRuns() throws {
+        let delayed = try sketchy.replacingOccurrences(of: "delay_seconds: 0", with: "delay_seconds: 3")
+        let root = try project([
+            ".paywall-lint.yml": "extends: [sketchy]\nrules: {apple/close-delay: warning}\n",
+            "m/.paywall-lint.yml": "extends: [sketchy]\n",
+            "a.yaml": delayed, "m/b.yaml": delayed, "z.yaml": delayed,
+        ])
+        defer { removeScratchDirectory(root) }
+        // The walk lists a.yaml, then m/b.yaml, then z.yaml: the root folder's files come in two runs.
+        let lines = try runCLI(["."], in: root).output.split(separator: "\n").filter {
+            $0.contains("[apple/close-delay]")
+        }
+        #expect(
+            lines.map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == [
+                "a.yaml:24:18: warning:", "m/b.yaml:24:18: error:", "z.yaml:24:18: warning:",
+            ])
+    }
+
     @Test("folders sharing parents: each finds its nearest config, and each near-miss name is reported once")
     func nestedSearch() throws {
         let broken = try String(
