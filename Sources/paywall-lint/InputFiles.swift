@@ -148,9 +148,10 @@ struct InputCollector {
 final class InputCollection: @unchecked Sendable {  // `collected` is read only after `done`.
     private var collected = InputCollector()
     private let done = DispatchSemaphore(value: 0)
-    private let listingsAhead = ListingsAhead()
+    private let listingsAhead: ListingsAhead
 
-    init(_ paths: [String]) {
+    init(_ paths: [String], maxListingsAhead: Int = 64) {
+        listingsAhead = ListingsAhead(maxAhead: maxListingsAhead)
         let walks = paths.contains { path in
             if case .directory = FileSystem.kind(of: path) { return true }
             return false
@@ -197,8 +198,15 @@ final class ListingsAhead: Sendable {
     }
 
     private let state = Mutex(State())
-    /// Signalled when folders are expected and when the walk ends.
+    /// Signalled when folders are expected, when the walk takes a listing read ahead, and when
+    /// the walk ends.
     private let wake = DispatchSemaphore(value: 0)
+    /// At most this many listings wait for the walk: a tree of many folders is not held whole.
+    private let maxAhead: Int
+
+    init(maxAhead: Int = 64) {
+        self.maxAhead = maxAhead
+    }
 
     /// Folders the walk will list later, in its order.
     func expect(_ folders: [String]) {
@@ -219,8 +227,9 @@ final class ListingsAhead: Sendable {
             state.reading.remove(folder)
             return state.read.removeValue(forKey: folder)
         }
-        if let ahead { return try ahead.get() }
-        return try FileSystem.listing(of: folder)
+        guard let ahead else { return try FileSystem.listing(of: folder) }
+        wake.signal()
+        return try ahead.get()
     }
 
     func finish() {
@@ -228,10 +237,11 @@ final class ListingsAhead: Sendable {
         wake.signal()
     }
 
-    /// Reads expected folders until the walk ends.
+    /// Reads expected folders until the walk ends, at most `maxAhead` ahead of it.
     func help() {
         while true {
             let (folder, ended) = state.withLock { state -> (String?, Bool) in
+                guard state.read.count + state.reading.count < maxAhead else { return (nil, state.walkEnded) }
                 while let last = state.expected.popLast() {
                     guard let folder = last else { continue }
                     state.expectedAt[folder] = nil
