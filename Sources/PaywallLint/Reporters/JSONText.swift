@@ -52,14 +52,9 @@ struct JSONBytes {
         bytes += json
     }
 
-    /// A number's decimal digits, without a string for them (four a region).
+    /// A number's decimal digits (four a region).
     mutating func append(_ number: Int) {
-        guard number >= 10 else {
-            if number >= 0 { bytes.append(UInt8(ascii: "0") + UInt8(number)) } else { append(String(number)) }
-            return
-        }
-        append(number / 10)
-        bytes.append(UInt8(ascii: "0") + UInt8(number % 10))
+        bytes.appendDecimal(number)
     }
 
     /// A number as 16 lower-case hex digits.

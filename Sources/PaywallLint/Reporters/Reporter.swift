@@ -15,6 +15,19 @@ extension Reporter {
     }
 }
 
+extension [UInt8] {
+    /// A number's decimal digits, as `String(number)` writes them, without a string for them:
+    /// reports write several numbers a finding.
+    mutating func appendDecimal(_ number: Int) {
+        guard number >= 10 else {
+            if number >= 0 { append(UInt8(ascii: "0") + UInt8(number)) } else { self += String(number).utf8 }
+            return
+        }
+        appendDecimal(number / 10)
+        append(UInt8(ascii: "0") + UInt8(number % 10))
+    }
+}
+
 /// The output formats the CLI offers.
 public enum OutputFormat: String, CaseIterable, Sendable {
     case text

@@ -228,6 +228,7 @@ public struct SARIFReporter: Reporter {
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
+    /// `percentEncode` as a string, as the tests read it.
     static func percentEncoded(_ path: Substring) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(path.utf8.count)

@@ -135,7 +135,7 @@ public struct TextReporter: Reporter {
         open(Style.dim, &out)
         out.append(UInt8(ascii: " "))
         let numberStart = out.count
-        Self.appendDecimal(span.start.line, to: &out)
+        out.appendDecimal(span.start.line)
         let digits = out.count - numberStart
         out += " | ".utf8
         close(&out)
@@ -226,22 +226,8 @@ public struct TextReporter: Reporter {
 
     /// `line:column`.
     private func position(_ position: SourcePosition, _ out: inout [UInt8]) {
-        Self.appendDecimal(position.line, to: &out)
+        out.appendDecimal(position.line)
         out.append(UInt8(ascii: ":"))
-        Self.appendDecimal(position.column, to: &out)
-    }
-
-    /// A number's decimal digits, as `String(number)` writes them.
-    private static func appendDecimal(_ number: Int, to out: inout [UInt8]) {
-        guard number >= 10 else {
-            if number >= 0 {
-                out.append(UInt8(ascii: "0") + UInt8(number))
-            } else {
-                out += String(number).utf8
-            }
-            return
-        }
-        appendDecimal(number / 10, to: &out)
-        out.append(UInt8(ascii: "0") + UInt8(number % 10))
+        out.appendDecimal(position.column)
     }
 }
