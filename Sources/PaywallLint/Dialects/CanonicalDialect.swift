@@ -96,17 +96,30 @@ struct CanonicalDialect {
     }
 
     private mutating func readBullets(_ node: NodeID?, locale: String, isDefault: Bool) -> Field<[Copy]>? {
-        guard let node, let items = reader.list(node, field: "bullets") else { return nil }
         var bullets: [Copy] = []
-        bullets.reserveCapacity(items.count)
+        guard let node, appendBullets(node, locale: locale, isDefault: isDefault, to: &bullets) else {
+            return nil
+        }
+        return Field(bullets, node: node, span: reader.document[node].span)
+    }
+
+    /// Appends the copy of each bullet of the list `node`; false when there is no list.
+    @discardableResult
+    private mutating func appendBullets(
+        _ node: NodeID?, locale: String, isDefault: Bool, to copies: inout [Copy]
+    ) -> Bool {
+        guard let node, let items = reader.list(node, field: "bullets") else { return false }
+        // Not for a locale's bullets, appended to every locale's copy: reserving a little more
+        // room each time would copy the whole array each time.
+        if copies.isEmpty { copies.reserveCapacity(items.count) }
         for (index, item) in items.enumerated() {
             if let copy = reader.copy(
                 item, field: "bullets", path: Self.bulletPath(index), locale: locale, isDefault: isDefault)
             {
-                bullets.append(copy)
+                copies.append(copy)
             }
         }
-        return Field(bullets, node: node, span: reader.document[node].span)
+        return true
     }
 
     /// `bullets[index]`, from a table for the first few: an interpolation for every bullet of
@@ -313,7 +326,7 @@ struct CanonicalDialect {
         let bullets = paywall.bullets?.value.count ?? 0
         let products = paywall.products?.value.count ?? 0
         copy.reserveCapacity(7 + bullets + 2 * products + (paywall.elements?.value.count ?? 0))
-        func add(_ item: Copy?) { if let item { copy.append(item) } }
+        func add(_ item: consuming Copy?) { if let item { copy.append(item) } }
         add(paywall.headline)
         add(paywall.subhead)
         copy += paywall.bullets?.value ?? []
@@ -396,13 +409,21 @@ struct CanonicalDialect {
             }
         }
         // The second reader's locales, last read first, after the first's: the same model and
-        // findings, in the same order, as one reader makes.
+        // findings, in the same order, as one reader makes. Their copy is swapped over for a
+        // blank rather than copied: a copy retained each of its strings and its text, which the
+        // second reader then released (thousands of locales, tens of thousands of copies).
+        let blank = Copy(
+            field: "", path: "", locale: "", isDefaultLocale: false, template: Template(""), node: 0,
+            span: paywall.place.span)
         for k in secondMarks.indices.reversed() {
             let before = k == 0 ? ReadMark(localizations: 0, findings: 0) : secondMarks[k - 1]
             let after = secondMarks[k]
             for var localization in second.paywall.localizations[before.localizations..<after.localizations] {
                 let start = paywall.copy.count
-                paywall.copy += second.paywall.copy[localization.copies]
+                for index in localization.copies {
+                    paywall.copy.append(blank)
+                    swap(&paywall.copy[paywall.copy.count - 1], &second.paywall.copy[index])
+                }
                 localization.copies = start..<paywall.copy.count
                 paywall.localizations.append(localization)
             }
@@ -427,6 +448,12 @@ struct CanonicalDialect {
     /// made for `expectedLocales` of them at the first.
     private mutating func readLocales(_ pairs: Slice<MappingPairs>, expectedLocales: Int) {
         let document = reader.document
+        // Each locale's copy goes straight into the paywall's array, taken out of `self` while
+        // the locales are read (the readers below are methods of `self`): collected apart and
+        // then appended, every copy was copied once more, retaining its strings and text.
+        var copy: [Copy] = []
+        swap(&copy, &paywall.copy)
+        defer { swap(&copy, &paywall.copy) }
         for pair in pairs {
             let locale = Field(document.text(of: pair.key), node: pair.key, span: document[pair.key].span)
             let name = locale.value
@@ -434,8 +461,8 @@ struct CanonicalDialect {
             else {
                 continue
             }
-            var copy: [Copy] = []
-            func add(_ item: Copy?) { if let item { copy.append(item) } }
+            let start = copy.count
+            func add(_ item: consuming Copy?) { if let item { copy.append(item) } }
             func labelled(_ key: String, _ path: String) {
                 guard let inner = f[key],
                     let g = reader.fields(inner, known: ["label"], field: "localizations.\(name).\(key)")
@@ -446,7 +473,7 @@ struct CanonicalDialect {
                 reader.copy(
                     f["headline"], field: "headline", path: "headline", locale: name, isDefault: false))
             add(reader.copy(f["subhead"], field: "subhead", path: "subhead", locale: name, isDefault: false))
-            copy += readBullets(f["bullets"], locale: name, isDefault: false)?.value ?? []
+            appendBullets(f["bullets"], locale: name, isDefault: false, to: &copy)
             add(readCTA(f["cta"], locale: name, isDefault: false)?.text)
             labelled("close", "close.label")
             labelled("restore", "restore.label")
@@ -502,13 +529,11 @@ struct CanonicalDialect {
                 // first, so thousands of locales do not grow the array by copying it (the
                 // peak of a large file). At most one per node: a hostile file's estimate must
                 // not allocate gigabytes.
-                let expected = paywall.copy.count + copy.count * expectedLocales
-                paywall.copy.reserveCapacity(min(expected, document.nodes.count))
+                let expected = copy.count + (copy.count - start) * (expectedLocales - 1)
+                copy.reserveCapacity(min(expected, document.nodes.count))
             }
-            let copies = paywall.copy.count..<(paywall.copy.count + copy.count)
-            paywall.copy += copy
             paywall.localizations.append(
-                Localization(locale: locale, copies: copies, place: reader.place(pair.value)))
+                Localization(locale: locale, copies: start..<copy.count, place: reader.place(pair.value)))
         }
     }
 }
