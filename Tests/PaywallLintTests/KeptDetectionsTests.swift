@@ -45,3 +45,27 @@ struct KeptDetectionsTests {
         for key in keptKeys { #expect(kept.matches(for: key) == Self.found(for: key)) }
     }
 }
+
+/// What a text keeps of its variables under one catalogue must not answer for another: the
+/// same text is read by canonical and RevenueCat files of one run.
+@Suite("Kept variable summaries")
+struct KeptVariableSummaryTests {
+    @Test func eachCatalogueGetsItsOwnAnswer() {
+        // `price_per_period_full` is RevenueCat's alone; `price` is both catalogues'.
+        let template = Template("Now {{ price_per_period_full }}, was {{ price }}")
+        let billedTotal = VariableKind.billedTotal.bit
+        for _ in 0..<2 {
+            #expect(!VariableCatalog.canonical.knowsEveryVariable(of: template))
+            #expect(VariableCatalog.canonical.kindBits(of: template) == billedTotal)
+            #expect(VariableCatalog.revenueCat.knowsEveryVariable(of: template))
+            #expect(VariableCatalog.revenueCat.kindBits(of: template) == billedTotal)
+        }
+        let period = Template("every {{ period }} for {{ product_name }}")
+        #expect(VariableCatalog.canonical.knowsEveryVariable(of: period))
+        #expect(
+            VariableCatalog.canonical.kindBits(of: period) == VariableKind.period.bit | VariableKind.name.bit)
+        let none = Template("no variables")
+        #expect(VariableCatalog.revenueCat.knowsEveryVariable(of: none))
+        #expect(VariableCatalog.revenueCat.kindBits(of: none) == 0)
+    }
+}

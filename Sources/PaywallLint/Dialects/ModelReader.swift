@@ -70,7 +70,7 @@ struct ModelReader {
         for pair in pairs {
             let key = document.text(of: pair.key)
             if known.contains(where: { MappingFields.same($0, key) }) {
-                result.pairs.append((key, pair.value))
+                result.pairs.append(MappingFields.Pair(key: key, value: pair.value))
             } else if !ignoring(key) {
                 let field = field()
                 var message = "unknown key '\(key)'" + (field.isEmpty ? "" : " in \(field)")
@@ -187,6 +187,11 @@ struct ModelReader {
                     pointer: pointer))
         }
         let catalog = dialect.variables
+        if catalog.knowsEveryVariable(of: copy.template)
+            && (!requireCanonicalSpacing || copy.template.variables.allSatisfy(\.isCanonicallySpaced))
+        {
+            return
+        }
         for variable in copy.template.variables {
             if catalog.kind(of: variable.name) == nil {
                 var message = "unknown variable {{ \(variable.name) }} in \(copy.label)"
@@ -292,12 +297,19 @@ enum YAMLPlainScalar {
 /// The known keys of a mapping and their values. A paywall's mappings have a few keys each, and
 /// every file has hundreds of them: a linear search is cheaper than hashing each key twice.
 struct MappingFields: ExpressibleByDictionaryLiteral {
-    var pairs: [(key: String, value: NodeID)] = []
+    /// A struct rather than a tuple: an array of tuples is destroyed by the runtime reading the
+    /// tuple's layout for each element, a dozen arrays a file.
+    struct Pair {
+        var key: String
+        var value: NodeID
+    }
+
+    var pairs: [Pair] = []
 
     init() {}
 
     init(dictionaryLiteral elements: (String, NodeID)...) {
-        pairs = elements.map { (key: $0.0, value: $0.1) }
+        pairs = elements.map { Pair(key: $0.0, value: $0.1) }
     }
 
     /// The value of `key`; the last one where a key is repeated (a duplicate key is reported

@@ -34,6 +34,9 @@ public struct Template: Sendable {
         /// one configuration's text rules keep a few dozen, and hashing the key cost more than
         /// comparing it with each.
         let detections = KeptDetections()
+        /// What a variable catalogue made of the variables (`variableSummary`), with the
+        /// catalogue's tag; 0 until asked. One word, so a text both threads read needs no lock.
+        let variableSummary = Atomic<UInt64>(0)
 
         init(raw: String, rawCount: Int, parsed: Parser) {
             self.raw = raw
@@ -61,6 +64,19 @@ public struct Template: Sendable {
         let found = detect()
         storage.detections.keep(found, for: key)
         return found
+    }
+
+    /// What the variable catalogue tagged `tag` (1 to 255) makes of this text's variables,
+    /// packed by the catalogue in 40 bits: worked out by `summarize` the first time, then kept
+    /// with the text, for every copy and every file that has it (a text of a repository's
+    /// paywalls meets two catalogues at most, and the last one asked is kept).
+    func variableSummary(tag: UInt8, _ summarize: () -> UInt64) -> UInt64 {
+        let kept = storage.variableSummary.load(ordering: .relaxed)
+        if kept >> 56 == UInt64(tag) { return kept & ((1 << 40) - 1) }
+        let summary = summarize()
+        precondition(summary < 1 << 40, "a variable summary takes 40 bits")
+        storage.variableSummary.store(UInt64(tag) << 56 | summary, ordering: .relaxed)
+        return summary
     }
 
     public var raw: String { storage.raw }

@@ -48,6 +48,14 @@ public struct VariableCatalog: Sendable {
     private enum Table {
         case canonical
         case revenueCat
+
+        /// Names the table in what a template keeps (`Template.variableSummary`).
+        var tag: UInt8 {
+            switch self {
+            case .canonical: 1
+            case .revenueCat: 2
+            }
+        }
     }
 
     public var kinds: [String: VariableKind] {
@@ -67,7 +75,28 @@ public struct VariableCatalog: Sendable {
     /// The kinds of a template's variables, as `VariableKind.bit`s: rules ask this of copy strings
     /// in every file, where a set of kinds was allocated and hashed each time.
     func kindBits(of template: Template) -> UInt32 {
-        template.variables.reduce(0) { bits, variable in bits | (kind(of: variable.name)?.bit ?? 0) }
+        UInt32(truncatingIfNeeded: summary(of: template))
+    }
+
+    /// Whether every variable of a template is one of this catalogue's.
+    func knowsEveryVariable(of template: Template) -> Bool {
+        summary(of: template) & Self.allKnown != 0
+    }
+
+    private static let allKnown: UInt64 = 1 << 32
+
+    /// The kind bits of a template's variables, and `allKnown`: looked up by name once a text
+    /// rather than for each copy that has it (a dictionary lookup a variable, of every file).
+    private func summary(of template: Template) -> UInt64 {
+        guard !template.variables.isEmpty else { return Self.allKnown }
+        return template.variableSummary(tag: table.tag) {
+            var bits: UInt32 = 0
+            var allKnown = true
+            for variable in template.variables {
+                if let kind = kind(of: variable.name) { bits |= kind.bit } else { allKnown = false }
+            }
+            return UInt64(bits) | (allKnown ? Self.allKnown : 0)
+        }
     }
 
     public var names: [String] { kinds.keys.sorted() }
