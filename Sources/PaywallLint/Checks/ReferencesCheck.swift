@@ -18,7 +18,7 @@ struct ReferencesCheck: Check {
     }
 
     func run(_ context: inout RuleContext) {
-        let allowed = target.values(in: context.paywall).compactMap(\.text)
+        let allowed = context.values(target, everyLocale: true).compactMap(\.text)
         for value in context.values(selector) {
             guard let text = value.text, !allowed.contains(text) else { continue }
             var fallback = "\(value.path) \(MessageTemplate.quoted(text)) is not one of \(target.name)"

@@ -26,7 +26,8 @@ struct TrialTermsCheck: Check {
 
     func run(_ context: inout RuleContext) {
         let catalog = context.paywall.dialect.variables
-        let claimed = context.matched(selection.copies(context)) { plain, normalized in
+        let copies = selection.copies(&context)
+        let claimed = context.matched(copies) { plain, normalized in
             offerClaim(plain, normalized).map { [$0] } ?? []
         }
         for (copy, claims) in claimed {

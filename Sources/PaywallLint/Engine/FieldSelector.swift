@@ -50,9 +50,18 @@ public struct FieldSelector: Sendable {
     public let name: String
     /// What the dialect must be able to express for the field to apply.
     public let needs: Capabilities
-    let extract: @Sendable (Paywall) -> [FieldValue]
+    /// `inout` only so that the paywall is passed by reference: it is read, never changed. Passed
+    /// as a value, the paywall (2 KB inline) was copied onto the stack for each selector of each
+    /// rule of each file.
+    let extract: @Sendable (inout Paywall) -> [FieldValue]
 
-    public func values(in paywall: Paywall) -> [FieldValue] { extract(paywall) }
+    public func values(in paywall: Paywall) -> [FieldValue] {
+        var paywall = paywall
+        return extract(&paywall)
+    }
+
+    /// The values, reading the paywall in place (see `extract`).
+    func values(reading paywall: inout Paywall) -> [FieldValue] { extract(&paywall) }
 
     public static func compile(_ name: String) -> FieldSelector? { registry[name] }
 
@@ -61,7 +70,8 @@ public struct FieldSelector: Sendable {
     private static let registry: [String: FieldSelector] = {
         var all: [String: FieldSelector] = [:]
         func add(
-            _ name: String, _ needs: Capabilities, _ extract: @escaping @Sendable (Paywall) -> [FieldValue]
+            _ name: String, _ needs: Capabilities,
+            _ extract: @escaping @Sendable (inout Paywall) -> [FieldValue]
         ) {
             all[name] = FieldSelector(name: name, needs: needs, extract: extract)
         }
@@ -96,7 +106,7 @@ public struct FieldSelector: Sendable {
             missingIn: @escaping @Sendable (Paywall) -> Place
         ) {
             add(name, needs) { paywall in
-                let items = paywall.copies(inField: field)
+                let items = Paywall.copies(inField: field, of: paywall.copy)
                 if items.contains(where: \.isDefaultLocale) { return items.map(copy) }
                 return [missing(name, missingIn(paywall))] + items.map(copy)
             }
@@ -122,7 +132,7 @@ public struct FieldSelector: Sendable {
             let count = bullets.value.filter(\.isDefaultLocale).count
             return [present("bullets", count: count, node: bullets.node, span: bullets.span)]
         }
-        add("bullets[*]", .bullets) { $0.copies(inField: "bullets").map(copy) }
+        add("bullets[*]", .bullets) { Paywall.copies(inField: "bullets", of: $0.copy).map(copy) }
         add("products", .products) { paywall in
             guard let products = paywall.products else { return [missing("products", paywall.place)] }
             return [
@@ -139,8 +149,12 @@ public struct FieldSelector: Sendable {
                 text(product.kind, "products[\(index)].kind", in: product.place)
             }
         }
-        add("products[*].label", .products) { $0.copies(inField: "products.label").map(copy) }
-        add("products[*].badge", .products) { $0.copies(inField: "products.badge").map(copy) }
+        add("products[*].label", .products) {
+            Paywall.copies(inField: "products.label", of: $0.copy).map(copy)
+        }
+        add("products[*].badge", .products) {
+            Paywall.copies(inField: "products.badge", of: $0.copy).map(copy)
+        }
         add("cta.font_size", [.cta, .fontSizes]) { paywall in
             guard let cta = paywall.cta else { return [] }
             return [number(cta.fontSize, "cta.font_size", in: cta.place)]

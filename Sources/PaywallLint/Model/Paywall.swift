@@ -72,7 +72,11 @@ public struct Paywall: Sendable {
 
     /// The copy strings of one field, in order. Each is read by index: `copy.filter` copied every
     /// one out, retaining its strings and text, for every rule of every file.
-    public func copies(inField field: String) -> [Copy] {
+    public func copies(inField field: String) -> [Copy] { Self.copies(inField: field, of: copy) }
+
+    /// `copies(inField:)` of a paywall's `copy`: the field selectors read a paywall in place, and
+    /// a method of the paywall is handed the whole paywall, copied onto the stack (2 KB).
+    static func copies(inField field: String, of copy: [Copy]) -> [Copy] {
         var result: [Copy] = []
         // Lengths first: the fields mostly differ in length, and comparing two unequal strings
         // calls into the standard library (46 times a file).
