@@ -132,7 +132,13 @@ public struct CheckSetup: Sendable {
 
 /// What a check sees while it runs on one paywall, and where its findings go.
 public struct RuleContext {
-    public private(set) var paywall: Paywall
+    /// The paywall, read in place: the engine lends it for the run of the file's rules, and a
+    /// context never outlives that run (`RuleEngine.run`). Held inline, the paywall (2 KB) made
+    /// the context as large, moved in and out for every file and copied onto the stack whenever
+    /// a check handed the context to a method. The selectors' closures take it `inout` to be
+    /// handed it by reference; none writes to it.
+    private let model: UnsafeMutablePointer<Paywall>
+    public var paywall: Paywall { _read { yield model.pointee } }
     public let store: StoreData?
     /// The engine's rule IDs, and the current rule's place among them: the ID is read when a
     /// rule reports, not each time a rule starts (see `RulePlan`).
@@ -147,18 +153,16 @@ public struct RuleContext {
     /// `matches(of:part:_:)`).
     private var detectorKey = 0
 
-    /// A context for the rules named `ruleIDs`; `start` sets the first rule.
-    init(paywall: consuming Paywall, store: StoreData?, ruleIDs: [String]) {
-        self.paywall = paywall
+    /// A context for the rules named `ruleIDs`, reading the paywall at `paywall` while the
+    /// rules run; `start` sets the first rule.
+    init(paywall: UnsafeMutablePointer<Paywall>, store: StoreData?, ruleIDs: [String]) {
+        self.model = paywall
         self.store = store
         self.ruleIDs = ruleIDs
     }
 
-    /// Gives the paywall back when the rules are done (see `RuleEngine.run`).
-    mutating func takePaywall() -> Paywall { paywall.movedOut() }
-
     /// The same paywall for the next rule, without its findings: one context serves every rule
-    /// of a file, because copying a `Paywall` retains each of its many fields.
+    /// of a file.
     /// `engine` is the engine's identity and `index` the rule's place in it.
     mutating func start(_ rule: RulePlan, engine: Int, index: Int) {
         ruleIndex = index
@@ -204,13 +208,10 @@ public struct RuleContext {
         return template.detections(detectorKey | part) { detect(template.plain, template.normalized) }
     }
 
-    /// Selected values, without other locales' copy when the rule is about the default locale.
-    /// `mutating` only so that the context is passed by reference: called as a plain method, the
-    /// whole context, its paywall inline (2 KB), was copied onto the stack for each rule of each
-    /// file, a twenty-fifth of a run's time.
+    /// Selected values, without other locales' copy when the rule is about the default locale;
     /// `everyLocale` keeps other locales' copy even then.
-    public mutating func values(_ selector: FieldSelector, everyLocale: Bool = false) -> [FieldValue] {
-        let values = selector.values(reading: &paywall)
+    public func values(_ selector: FieldSelector, everyLocale: Bool = false) -> [FieldValue] {
+        let values = selector.values(reading: &model.pointee)
         guard defaultLocaleOnly, !everyLocale else { return values }
         return values.filter { $0.copy?.isDefaultLocale ?? true }
     }

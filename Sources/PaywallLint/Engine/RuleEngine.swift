@@ -122,8 +122,8 @@ public struct RuleEngine: Sendable {
 
     /// Runs every applicable rule on a paywall. `notes` receives why rules were skipped.
     /// `sideBySide` chooses the two-thread run, which by default `Paywall.isLarge` decides.
-    /// The paywall is `inout` so that the rules' context can borrow it by moving it in and out:
-    /// a copy would retain, and then release, each of its fields.
+    /// The paywall is `inout` so that the rules' context can read it where it is (see
+    /// `RuleContext`): a copy would retain, and then release, each of its fields.
     func run(on paywall: inout Paywall, store: StoreData?, notes: inout [String], sideBySide: Bool? = nil)
         -> [Finding]
     {
@@ -153,42 +153,52 @@ public struct RuleEngine: Sendable {
         guard !applicable.isEmpty else { return [] }
         let findings =
             sideBySide ?? paywall.isLarge
-            ? runSideBySide(applicable, on: paywall, store: store)
+            ? runSideBySide(applicable, on: &paywall, store: store)
             : runInTurn(applicable, on: &paywall, store: store)
         return dropSuperseded(findings)
     }
 
     private func runInTurn(_ indices: [Int], on paywall: inout Paywall, store: StoreData?) -> [Finding] {
         var findings: [Finding] = []
-        var context = RuleContext(paywall: paywall.movedOut(), store: store, ruleIDs: ruleIDs)
-        defer { paywall = context.takePaywall() }
-        for index in indices {
-            context.start(plans[index], engine: identity, index: index)
-            // Run in place through the unretained rule: copying the check out retained its box.
-            unretainedRules[index]._withUnsafeGuaranteedRef { $0.check.run(&context) }
-            if !context.findings.isEmpty { findings += context.findings }
+        withUnsafeMutablePointer(to: &paywall) { paywall in
+            var context = RuleContext(paywall: paywall, store: store, ruleIDs: ruleIDs)
+            for index in indices {
+                context.start(plans[index], engine: identity, index: index)
+                // Run in place through the unretained rule: copying the check out retained its box.
+                unretainedRules[index]._withUnsafeGuaranteedRef { $0.check.run(&context) }
+                if !context.findings.isEmpty { findings += context.findings }
+            }
         }
         return findings
     }
 
     /// The rules shared out between two threads as each is free, their findings put back in rule
     /// order: the output is the same whichever thread ran a rule.
-    private func runSideBySide(_ indices: [Int], on paywall: Paywall, store: StoreData?) -> [Finding] {
+    private func runSideBySide(_ indices: [Int], on paywall: inout Paywall, store: StoreData?) -> [Finding] {
         let byRule = Mutex([[Finding]](repeating: [], count: indices.count))
         let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: 2) { _ in
-            var context = RuleContext(paywall: paywall, store: store, ruleIDs: ruleIDs)
-            while true {
-                let position = next.add(1, ordering: .relaxed).oldValue
-                guard position < indices.count else { return }
-                let index = indices[position]
-                context.start(plans[index], engine: identity, index: index)
-                unretainedRules[index]._withUnsafeGuaranteedRef { $0.check.run(&context) }
-                let found = context.findings
-                byRule.withLock { $0[position] = found }
+        // Both threads read the one paywall (the rules never write to it).
+        withUnsafeMutablePointer(to: &paywall) { paywall in
+            let lent = LentPaywall(pointer: paywall)
+            DispatchQueue.concurrentPerform(iterations: 2) { _ in
+                var context = RuleContext(paywall: lent.pointer, store: store, ruleIDs: ruleIDs)
+                while true {
+                    let position = next.add(1, ordering: .relaxed).oldValue
+                    guard position < indices.count else { return }
+                    let index = indices[position]
+                    context.start(plans[index], engine: identity, index: index)
+                    unretainedRules[index]._withUnsafeGuaranteedRef { $0.check.run(&context) }
+                    let found = context.findings
+                    byRule.withLock { $0[position] = found }
+                }
             }
         }
         return byRule.withLock { $0.flatMap { $0 } }
+    }
+
+    /// The paywall both threads of `runSideBySide` read, for the length of its run.
+    private struct LentPaywall: @unchecked Sendable {
+        let pointer: UnsafeMutablePointer<Paywall>
     }
 
     /// One problem, one finding: where a rule that supersedes another reported on a node or
