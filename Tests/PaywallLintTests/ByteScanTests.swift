@@ -130,7 +130,18 @@ struct ByteScanTests {
             bytes = Self.base
             bytes.insert(contentsOf: Array("# paywall-lint disable".utf8), at: offset)
             #expect(!Suppressions.mentionsTool(bytes), "offset \(offset)")
+            // Other `#`s before it (a colour) and spaces after its own.
+            bytes = Self.base
+            bytes.insert(contentsOf: Array("color: \"#FFF\" #   paywall-lint: disable".utf8), at: offset)
+            #expect(Suppressions.mentionsTool(bytes), "offset \(offset), after a colour")
+            bytes = Self.base
+            bytes.insert(contentsOf: Array("color: \"#FFF\" paywall-lint: disable".utf8), at: offset)
+            #expect(!Suppressions.mentionsTool(bytes), "offset \(offset), no comment")
         }
+        #expect(Suppressions.mentionsTool(Array("#paywall-lint:".utf8)))
+        #expect(!Suppressions.mentionsTool(Array("# paywall-lint".utf8)))
+        #expect(!Suppressions.mentionsTool(Array("#".utf8)))
+        #expect(!Suppressions.mentionsTool([]))
     }
 
     /// A JSON string whose quote, escape or control byte falls at every offset of a word, after

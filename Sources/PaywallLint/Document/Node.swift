@@ -88,9 +88,17 @@ public struct Document: Sendable {
     func prebuiltTemplate(of id: NodeID) -> Template? {
         guard !prebuiltTemplates.isEmpty else { return nil }
         let index = nodes[Int(id)].textIndex
-        let at = prebuiltTemplates.partitionIndex(in: prebuiltTemplates.indices) { $0.textIndex >= index }
-        return at < prebuiltTemplates.count && prebuiltTemplates[at].textIndex == index
-            ? prebuiltTemplates[at].template : nil
+        // By the text indices alone: a search handed each entry it looked at, template and all,
+        // retaining the template, and both threads reading a large file's locales retained the
+        // same ones.
+        var low = 0
+        var high = prebuiltTemplates.count
+        while low < high {
+            let middle = (low + high) / 2
+            if prebuiltTemplates[middle].textIndex >= index { high = middle } else { low = middle + 1 }
+        }
+        return low < prebuiltTemplates.count && prebuiltTemplates[low].textIndex == index
+            ? prebuiltTemplates[low].template : nil
     }
 
     /// Keeps the template of the scalar added last.

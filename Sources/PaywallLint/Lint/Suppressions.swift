@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Suppressions written in a file: YAML comments (`# paywall-lint: disable-next-line RULE -- reason`,
 /// `disable-line`, `disable` … `enable`, `disable-file`) and, for JSON (no comments), a top-level
 /// `"x-paywall-lint": {"disable": [{"rule", "pointer", "reason"}]}`. Every suppression needs a
@@ -31,33 +39,20 @@ struct Suppressions {
 
     static let marker = Array("paywall-lint:".utf8)
 
-    /// A quick byte search, so files without suppressions pay almost nothing.
+    /// Whether the file may hold a suppression comment, which is a `#`, spaces and the marker:
+    /// a quick search, so files without suppressions pay almost nothing. The `#`s are found by
+    /// the C library's `memchr` (vectorised; a file has few of them), where a search for the
+    /// marker's first letter read a 5 MB file word by word (12 million instructions).
     static func mentionsTool(_ bytes: [UInt8]) -> Bool {
-        guard bytes.count >= marker.count else { return false }
-        let last = bytes.count - marker.count
-        return bytes.withUnsafeBufferPointer { buffer in
-            // The marker's 13 bytes as two overlapping words: a "p" of the copy text costs two
-            // loads and compares, not a slice comparison.
-            let head = marker.withUnsafeBufferPointer { ByteChunks.load($0, at: 0) }
-            let tail = marker.withUnsafeBufferPointer { ByteChunks.load($0, at: marker.count - 8) }
-            func marked(at i: Int) -> Bool {
-                ByteChunks.load(buffer, at: i) == head
-                    && ByteChunks.load(buffer, at: i + marker.count - 8) == tail
-            }
-            var i = 0
-            // Eight bytes at a time, stopping only at a "p".
-            while i + 8 <= buffer.count {
-                var ps = ByteChunks.equal(ByteChunks.load(buffer, at: i), UInt8(ascii: "p"))
-                while ps != 0 {
-                    let at = i + ps.trailingZeroBitCount / 8
-                    if at <= last, marked(at: at) { return true }
-                    ps &= ps - 1
-                }
-                i += 8
-            }
-            while i <= last {
-                if buffer[i] == UInt8(ascii: "p"), marked(at: i) { return true }
-                i += 1
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            let count = buffer.count
+            var from = 0
+            while from < count, let hit = memchr(base + from, Int32(UInt8(ascii: "#")), count - from) {
+                var at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
+                from = at
+                while at < count, buffer[at] == 0x20 { at += 1 }
+                if count - at >= marker.count, memcmp(base + at, marker, marker.count) == 0 { return true }
             }
             return false
         }
