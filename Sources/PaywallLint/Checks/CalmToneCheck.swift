@@ -11,7 +11,7 @@ struct CalmToneCheck: Check {
     }
 
     func run(_ context: inout RuleContext) {
-        for copy in selection.copies(&context) {
+        for copy in selection.copies(context) {
             let plain = copy.template.plain
             if let index = plain.firstIndex(where: { $0 == "!" || $0 == "！" }) {
                 context.report(

@@ -12,8 +12,9 @@ struct ConfirmshamingCheck: Check {
     }
 
     func run(_ context: inout RuleContext) {
-        let copies = selection.copies(&context)
-        for (copy, matches) in context.matched(copies, { detector.matches(in: $0, normalized: $1) }) {
+        for (copy, matches) in context.matched(
+            selection.copies(context), { detector.matches(in: $0, normalized: $1) })
+        {
             let match = matches[0]
             let message =
                 match.byElimination

@@ -14,8 +14,7 @@ struct ForbidWordsCheck: Check {
     }
 
     func run(_ context: inout RuleContext) {
-        let copies = selection.copies(&context)
-        for (copy, matches) in context.matched(copies, detector.find) {
+        for (copy, matches) in context.matched(selection.copies(context), detector.find) {
             for match in matches {
                 context.report(
                     message.render("\"\(match.text)\" in \(copy.label)", path: copy.label, value: match.text),

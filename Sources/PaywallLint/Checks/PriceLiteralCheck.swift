@@ -15,9 +15,10 @@ struct PriceLiteralCheck: Check {
 
     func run(_ context: inout RuleContext) {
         let variable = "{{ price }}"
-        let storePrice = highlightedStorePrice(&context)
-        let copies = selection.copies(&context)
-        for (copy, matches) in context.matched(copies, { detector.matches(in: $0, normalized: $1) }) {
+        let storePrice = highlightedStorePrice(context)
+        for (copy, matches) in context.matched(
+            selection.copies(context), { detector.matches(in: $0, normalized: $1) })
+        {
             for match in matches {
                 var fix: Fix?
                 let raw = copy.template.rawRange(ofPlain: match.range)
@@ -34,7 +35,7 @@ struct PriceLiteralCheck: Check {
     }
 
     /// The store price of the highlighted (else the only) product, as a number.
-    private func highlightedStorePrice(_ context: inout RuleContext) -> Double? {
+    private func highlightedStorePrice(_ context: RuleContext) -> Double? {
         guard let store = context.store else { return nil }
         let products = context.paywall.products?.value ?? []
         let id =

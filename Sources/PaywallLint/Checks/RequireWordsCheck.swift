@@ -23,7 +23,7 @@ struct RequireWordsCheck: Check {
     }
 
     func run(_ context: inout RuleContext) {
-        let copies = selection.copies(&context)
+        let copies = selection.copies(context)
         let missing = copies.filter { context.matches(of: $0, detector.find).isEmpty }
         if any {
             guard missing.count == copies.count else { return }

@@ -14,8 +14,9 @@ struct SavingsLiteralCheck: Check {
     }
 
     func run(_ context: inout RuleContext) {
-        let copies = selection.copies(&context)
-        for (copy, matches) in context.matched(copies, { detector.matches(in: $0, normalized: $1) }) {
+        for (copy, matches) in context.matched(
+            selection.copies(context), { detector.matches(in: $0, normalized: $1) })
+        {
             for match in matches {
                 var fix: Fix?
                 if let percent = Self.percentRange(in: copy.template.plain, within: match.range),

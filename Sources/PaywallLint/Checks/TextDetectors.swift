@@ -63,7 +63,7 @@ struct CopySelection: Sendable {
     static let option = OptionSpec(
         "paths", .texts, "only copy at these paths (e.g. call_to_action, features)")
 
-    func copies(_ context: inout RuleContext) -> [Copy] {
+    func copies(_ context: RuleContext) -> [Copy] {
         // The plain `copy` set is the paywall's own list: no field values to build and unwrap
         // for every rule of every file.
         var copies =

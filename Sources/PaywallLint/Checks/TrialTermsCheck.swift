@@ -26,8 +26,7 @@ struct TrialTermsCheck: Check {
 
     func run(_ context: inout RuleContext) {
         let catalog = context.paywall.dialect.variables
-        let copies = selection.copies(&context)
-        let claimed = context.matched(copies) { plain, normalized in
+        let claimed = context.matched(selection.copies(context)) { plain, normalized in
             offerClaim(plain, normalized).map { [$0] } ?? []
         }
         for (copy, claims) in claimed {

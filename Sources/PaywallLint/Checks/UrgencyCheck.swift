@@ -30,8 +30,9 @@ struct UrgencyCheck: Check {
                 "elements[\(index)] is a \(type.value): countdowns pressure people into buying (App Review 5.6)",
                 at: type.span, node: type.node, severity: max(elementSeverity, context.severity))
         }
-        let copies = selection.copies(&context)
-        for (copy, matches) in context.matched(copies, { detector.matches(in: $0, normalized: $1) }) {
+        for (copy, matches) in context.matched(
+            selection.copies(context), { detector.matches(in: $0, normalized: $1) })
+        {
             for match in matches {
                 context.report(
                     "urgency wording \"\(match.text)\" in \(copy.label); say what the offer is without pressure",
