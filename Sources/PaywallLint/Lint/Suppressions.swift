@@ -49,13 +49,21 @@ struct Suppressions {
             let count = buffer.count
             var from = 0
             while from < count, let hit = memchr(base + from, Int32(UInt8(ascii: "#")), count - from) {
-                var at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
-                from = at
-                while at < count, buffer[at] == 0x20 { at += 1 }
-                if count - at >= marker.count, memcmp(base + at, marker, marker.count) == 0 { return true }
+                let hash = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if markerFollows(hashAt: hash, in: buffer) { return true }
+                from = hash + 1
             }
             return false
         }
+    }
+
+    /// Whether the `#` at `hash` is followed by spaces and the marker: what makes a comment a
+    /// directive, for the prefilter and for the comments read.
+    private static func markerFollows(hashAt hash: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        var at = hash + 1
+        while at < buffer.count, buffer[at] == 0x20 { at += 1 }
+        return buffer.count - at >= marker.count
+            && memcmp(buffer.baseAddress! + at, marker, marker.count) == 0
     }
 
     private mutating func readPointerEntries(_ document: Document) {
@@ -129,10 +137,9 @@ struct Suppressions {
         while index < bytes.endIndex {
             let b = bytes[index]
             if b == UInt8(ascii: "#"), previous == 0x20 || previous == 0x09 {
-                let text = String(decoding: bytes[index...], as: UTF8.self)
-                let body = text.dropFirst().drop { $0 == " " }
-                guard body.hasPrefix("paywall-lint:") else { return nil }
-                return (column, text)
+                let rest = bytes[index...]
+                guard rest.withUnsafeBufferPointer({ markerFollows(hashAt: 0, in: $0) }) else { return nil }
+                return (column, String(decoding: rest, as: UTF8.self))
             }
             if b & 0xC0 != 0x80 { column += 1 }
             previous = b
