@@ -24,17 +24,24 @@ public enum DocumentReader {
                     span: .fileStart))
             return ReadResult(documents: [], findings: findings)
         }
-        let encoding = TextEncoding.check(file.bytes, format: file.format)
-        if let problem = encoding.problem {
-            return ReadResult(documents: [], findings: [problem])
-        }
         switch file.format {
         case .json:
+            let encoding = TextEncoding.check(file.bytes, format: .json)
+            if let problem = encoding.problem {
+                return ReadResult(documents: [], findings: [problem])
+            }
             let document = JSONReader.read(
                 file.bytes, isASCII: encoding.isASCII, limits: limits, strings: strings, findings: &findings)
             return ReadResult(documents: document.map { [$0] } ?? [], findings: findings)
         case .yaml:
+            // libyaml checks the encoding as it reads, more strictly than `TextEncoding` (which
+            // lets C1 controls and noncharacters through): a stream it read to the end without a
+            // finding is clean. Only when it complained or stopped does the check run, to report
+            // the first encoding problem, exactly placed and worded, in place of what it said.
             let documents = YAMLReader.read(file.bytes, limits: limits, strings: strings, findings: &findings)
+            if !findings.isEmpty, let problem = TextEncoding.check(file.bytes, format: .yaml).problem {
+                return ReadResult(documents: [], findings: [problem])
+            }
             return ReadResult(documents: documents, findings: findings)
         }
     }
