@@ -101,14 +101,29 @@ public struct FieldSelector: Sendable {
             FieldValue(
                 value: .copy(item), path: item.label, node: item.node, span: item.span, placeNode: item.node)
         }
+        /// The copy of one field as values, in one pass over the paywall's list: taking the
+        /// field's copies out first (`Paywall.copies(inField:)`) copied each twice, into two arrays.
+        @Sendable func copyValues(_ field: String, of paywall: inout Paywall) -> (
+            values: [FieldValue], hasDefault: Bool
+        ) {
+            var values: [FieldValue] = []
+            var hasDefault = false
+            let length = field.utf8.count
+            for index in paywall.copy.indices
+            where paywall.copy[index].field.utf8.count == length && paywall.copy[index].field == field {
+                hasDefault = hasDefault || paywall.copy[index].isDefaultLocale
+                values.append(copy(paywall.copy[index]))
+            }
+            return (values, hasDefault)
+        }
         func copyField(
             _ name: String, _ needs: Capabilities, _ field: String,
             missingIn: @escaping @Sendable (Paywall) -> Place
         ) {
             add(name, needs) { paywall in
-                let items = Paywall.copies(inField: field, of: paywall.copy)
-                if items.contains(where: \.isDefaultLocale) { return items.map(copy) }
-                return [missing(name, missingIn(paywall))] + items.map(copy)
+                var (values, hasDefault) = copyValues(field, of: &paywall)
+                if !hasDefault { values.insert(missing(name, missingIn(paywall)), at: 0) }
+                return values
             }
         }
 
@@ -132,7 +147,7 @@ public struct FieldSelector: Sendable {
             let count = bullets.value.filter(\.isDefaultLocale).count
             return [present("bullets", count: count, node: bullets.node, span: bullets.span)]
         }
-        add("bullets[*]", .bullets) { Paywall.copies(inField: "bullets", of: $0.copy).map(copy) }
+        add("bullets[*]", .bullets) { copyValues("bullets", of: &$0).values }
         add("products", .products) { paywall in
             guard let products = paywall.products else { return [missing("products", paywall.place)] }
             return [
@@ -150,10 +165,10 @@ public struct FieldSelector: Sendable {
             }
         }
         add("products[*].label", .products) {
-            Paywall.copies(inField: "products.label", of: $0.copy).map(copy)
+            copyValues("products.label", of: &$0).values
         }
         add("products[*].badge", .products) {
-            Paywall.copies(inField: "products.badge", of: $0.copy).map(copy)
+            copyValues("products.badge", of: &$0).values
         }
         add("cta.font_size", [.cta, .fontSizes]) { paywall in
             guard let cta = paywall.cta else { return [] }
@@ -215,7 +230,7 @@ public struct FieldSelector: Sendable {
                 text(element.type, "elements[\(index)].type", in: element.place)
             }
         }
-        add("elements[*].text", .elements) { $0.copy.filter { $0.field == "elements.text" }.map(copy) }
+        add("elements[*].text", .elements) { copyValues("elements.text", of: &$0).values }
         add("triggers", .triggers) { paywall in
             guard let triggers = paywall.triggers else { return [missing("triggers", paywall.place)] }
             return [

@@ -71,15 +71,12 @@ public struct Paywall: Sendable {
     public var isLarge: Bool { copy.count >= 2_000 }
 
     /// The copy strings of one field, in order. Each is read by index: `copy.filter` copied every
-    /// one out, retaining its strings and text, for every rule of every file.
-    public func copies(inField field: String) -> [Copy] { Self.copies(inField: field, of: copy) }
-
-    /// `copies(inField:)` of a paywall's `copy`: the field selectors read a paywall in place, and
-    /// a method of the paywall is handed the whole paywall, copied onto the stack (2 KB).
-    static func copies(inField field: String, of copy: [Copy]) -> [Copy] {
+    /// one out, retaining its strings and text. (The field selectors build their values in one
+    /// pass of their own, `FieldSelector.registry`.)
+    public func copies(inField field: String) -> [Copy] {
         var result: [Copy] = []
         // Lengths first: the fields mostly differ in length, and comparing two unequal strings
-        // calls into the standard library (46 times a file).
+        // calls into the standard library.
         let length = field.utf8.count
         for index in copy.indices where copy[index].field.utf8.count == length && copy[index].field == field {
             result.append(copy[index])
