@@ -255,6 +255,29 @@ import Testing
         #expect(text.replacingOccurrences(target, replacement) == expected)
     }
 
+    /// A rule's message is cut at its placeholders once; what fills one is not searched again.
+    @Test(arguments: [
+        ("{path} is {value}; expected {expected}", "cta is \"Start\"; expected Buy, Go"),
+        ("{{path}} {value", "{cta} {value"),
+        ("«{value}» ✓ {expected}{path}", "«\"Start\"» ✓ Buy, Gocta"),
+        ("no placeholder", "no placeholder"),
+        ("", ""),
+    ])
+    func messageTemplate(text: String, expected: String) {
+        let template = MessageTemplate(text: text)
+        #expect(template.render("fallback", path: "cta", value: "\"Start\"", expected: "Buy, Go") == expected)
+    }
+
+    @Test func messageTemplateFallbackAndFilling() {
+        #expect(MessageTemplate(text: nil).render("fallback", path: "cta") == "fallback")
+        #expect(
+            MessageTemplate(text: "{value} at {path}").render("", path: "cta", value: "{path}")
+                == "{path} at cta")
+        #expect(
+            MessageTemplate(text: "{path} is {value}").render("", path: "presentation")
+                == "presentation is missing")
+    }
+
     @Test(
         arguments: [
             ("https://sketchy.app/terms", nil),

@@ -1,22 +1,69 @@
 /// A rule's own message (`with: {message: "…"}`), with `{path}`, `{value}` and `{expected}` filled in.
 struct MessageTemplate: Sendable {
     let text: String?
+    /// The message cut at its placeholders once per rule, not searched three times per finding.
+    /// What is filled in is not searched again: a path holding `{value}` stays as it is.
+    private let parts: [Part]
+
+    private enum Part: Sendable {
+        case literal(String)
+        case path, value, expected
+    }
 
     init(_ setup: CheckSetup) {
-        text = setup.text("message")
+        self.init(text: setup.text("message"))
+    }
+
+    init(text: String?) {
+        self.text = text
+        parts = text.map(Self.parts(of:)) ?? []
     }
 
     static let option = OptionSpec(
         "message", .text, "the finding's message; {path}, {value} and {expected} are filled in")
 
     func render(_ fallback: String, path: String, value: String? = nil, expected: String? = nil) -> String {
-        guard let text else { return fallback }
-        return
-            text
-            .replacingOccurrences("{path}", path)
+        guard text != nil else { return fallback }
+        var result = ""
+        for part in parts {
+            switch part {
+            case .literal(let literal): result += literal
+            case .path: result += path
             // A rule that also reports the field missing reads "presentation is missing: …".
-            .replacingOccurrences("{value}", value ?? "missing")
-            .replacingOccurrences("{expected}", expected ?? "")
+            case .value: result += value ?? "missing"
+            case .expected: result += expected ?? ""
+            }
+        }
+        return result
+    }
+
+    private static func parts(of text: String) -> [Part] {
+        let placeholders: [(name: [UInt8], part: Part)] = [
+            (Array("{path}".utf8), .path), (Array("{value}".utf8), .value),
+            (Array("{expected}".utf8), .expected),
+        ]
+        let bytes = Array(text.utf8)
+        var parts: [Part] = []
+        var literalStart = 0
+        var i = 0
+        while i < bytes.count {
+            guard bytes[i] == UInt8(ascii: "{"),
+                let found = placeholders.first(where: { bytes[i...].starts(with: $0.name) })
+            else {
+                i += 1
+                continue
+            }
+            if literalStart < i {
+                parts.append(.literal(String(decoding: bytes[literalStart..<i], as: UTF8.self)))
+            }
+            parts.append(found.part)
+            i += found.name.count
+            literalStart = i
+        }
+        if literalStart < bytes.count {
+            parts.append(.literal(String(decoding: bytes[literalStart...], as: UTF8.self)))
+        }
+        return parts
     }
 
     static func quoted(_ text: String) -> String { "\"" + text + "\"" }

@@ -222,7 +222,8 @@ public struct RuleContext {
         findings.append(
             Finding(
                 ruleID: ruleID, severity: severity ?? self.severity, message: message, span: span,
-                pointer: node.map { paywall.pointer(of: $0) } ?? "", fix: fix))
+                // Through the pointer: `paywall.pointer(of:)` in the closure copied the paywall.
+                pointer: node.map { model.pointee.pointer(of: $0) } ?? "", fix: fix))
     }
 
     public mutating func report(
