@@ -18,30 +18,37 @@ struct LegibilityCheck: Check {
 
     func run(_ context: inout RuleContext) {
         let background = context.paywall.theme?.background
-        var parts: [(String, Field<Double>?, Field<String>?)] = []
+        // Each part is checked where it is read: gathering them in an array first copied every
+        // field out, with its strings, for every file.
         if let disclosure = context.paywall.disclosure {
-            parts.append(("disclosure", disclosure.fontSize, disclosure.color))
+            check("disclosure", disclosure.fontSize, disclosure.color, on: background, &context)
         }
         if let restore = context.paywall.restore {
-            parts.append(("restore", restore.fontSize, restore.color))
+            check("restore", restore.fontSize, restore.color, on: background, &context)
         }
-        if let links = context.paywall.links { parts.append(("links", links.fontSize, links.color)) }
-        for (name, size, color) in parts {
-            if let size, size.value < minSize {
-                context.report(
-                    "\(name) text is \(NumericBoundsCheck.format(size.value)) pt; make it at least "
-                        + "\(NumericBoundsCheck.format(minSize)) pt so it can be read",
-                    at: size.span, node: size.node)
-            }
-            if let color, let background, let ratio = Colors.contrast(color.value, background.value),
-                ratio < minContrast
-            {
-                let shown = (ratio * 100).rounded() / 100
-                context.report(
-                    "\(name) colour \(color.value) on \(background.value) has contrast \(shown):1; "
-                        + "it needs at least \(NumericBoundsCheck.format(minContrast)):1",
-                    at: color.span, node: color.node)
-            }
+        if let links = context.paywall.links {
+            check("links", links.fontSize, links.color, on: background, &context)
+        }
+    }
+
+    private func check(
+        _ name: String, _ size: Field<Double>?, _ color: Field<String>?, on background: Field<String>?,
+        _ context: inout RuleContext
+    ) {
+        if let size, size.value < minSize {
+            context.report(
+                "\(name) text is \(NumericBoundsCheck.format(size.value)) pt; make it at least "
+                    + "\(NumericBoundsCheck.format(minSize)) pt so it can be read",
+                at: size.span, node: size.node)
+        }
+        if let color, let background, let ratio = Colors.contrast(color.value, background.value),
+            ratio < minContrast
+        {
+            let shown = (ratio * 100).rounded() / 100
+            context.report(
+                "\(name) colour \(color.value) on \(background.value) has contrast \(shown):1; "
+                    + "it needs at least \(NumericBoundsCheck.format(minContrast)):1",
+                at: color.span, node: color.node)
         }
     }
 }

@@ -154,14 +154,17 @@ public struct FieldSelector: Sendable {
                 present("products", count: products.value.count, node: products.node, span: products.span)
             ]
         }
+        // List items are read by index: `enumerated().map` copied each item out whole.
         add("products[*].id", .products) { paywall in
-            (paywall.products?.value ?? []).enumerated().map { index, product in
-                text(product.id, "products[\(index)].id", in: product.place)
+            let products = paywall.products?.value ?? []
+            return products.indices.map {
+                text(products[$0].id, "products[\($0)].id", in: products[$0].place)
             }
         }
         add("products[*].kind", .products) { paywall in
-            (paywall.products?.value ?? []).enumerated().map { index, product in
-                text(product.kind, "products[\(index)].kind", in: product.place)
+            let products = paywall.products?.value ?? []
+            return products.indices.map {
+                text(products[$0].kind, "products[\($0)].kind", in: products[$0].place)
             }
         }
         add("products[*].label", .products) {
@@ -226,8 +229,9 @@ public struct FieldSelector: Sendable {
             paywall.price.map { [number($0.fontSize, "price.font_size", in: $0.place)] } ?? []
         }
         add("elements[*].type", .elements) { paywall in
-            (paywall.elements?.value ?? []).enumerated().map { index, element in
-                text(element.type, "elements[\(index)].type", in: element.place)
+            let elements = paywall.elements?.value ?? []
+            return elements.indices.map {
+                text(elements[$0].type, "elements[\($0)].type", in: elements[$0].place)
             }
         }
         add("elements[*].text", .elements) { copyValues("elements.text", of: &$0).values }
@@ -238,8 +242,9 @@ public struct FieldSelector: Sendable {
             ]
         }
         add("triggers[*].event", .triggers) { paywall in
-            (paywall.triggers?.value ?? []).enumerated().map { index, trigger in
-                text(trigger.event, "triggers[\(index)].event", in: trigger.place)
+            let triggers = paywall.triggers?.value ?? []
+            return triggers.indices.map {
+                text(triggers[$0].event, "triggers[\($0)].event", in: triggers[$0].place)
             }
         }
         add("gate", .gate) { paywall in
