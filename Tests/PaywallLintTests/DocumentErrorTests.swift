@@ -140,6 +140,10 @@ struct DocumentErrorTests {
             ([0xEF, 0xBB, 0xBF, 0x61, 0x00], "1:2", "NUL byte"),
             ([0x61, 0x0D, 0x0A, 0x62, 0x01], "2:2", "control character U+0001"),
             ([0x61, 0x0D, 0x62, 0x3A, 0x7F], "2:3", "control character U+007F"),
+            // libyaml stops at the syntax error first; the encoding problem is still what is said.
+            ([0x61, 0x3A, 0x20, 0x5D, 0x0A, 0x62, 0x00], "2:2", "NUL byte"),
+            // A duplicate key before a bad byte in a stream libyaml reads to its end.
+            ([0x61, 0x3A, 0x20, 0x31, 0x0A, 0x61, 0x3A, 0x20, 0xC3, 0x28], "2:4", "invalid UTF-8"),
         ] as [([UInt8], String, String)])
     func encoding(bytes: [UInt8], position: String, message: String) throws {
         let result = DocumentReader.read(SourceFile(path: "t.yaml", bytes: bytes))
@@ -148,6 +152,20 @@ struct DocumentErrorTests {
         #expect(finding.span.start.description == position)
         #expect(finding.message.contains(message))
         #expect(result.documents.isEmpty)
+    }
+
+    /// UTF-8 that `TextEncoding` lets through but libyaml refuses (a C1 control) gets libyaml's
+    /// word for it, at its place.
+    @Test(arguments: [
+        ("a: \u{80}\n", "1:4"),
+        // libyaml decodes ahead of its scanner: the byte is placed by its offset, not the scanner.
+        ("\u{FEFF}a: 1\nb: [x, y]\nc: \"é\u{9F}\"\n", "3:6"),
+    ])
+    func controlCharactersLibYAMLRefuses(text: String, position: String) throws {
+        let result = DocumentReader.read(SourceFile(path: "t.yaml", bytes: Array(text.utf8)))
+        #expect(result.documents.isEmpty)
+        #expect(findingsSummary(result.findings) == ["\(position) core/parse-error"])
+        #expect(result.findings.first?.message.contains("control characters are not allowed") == true)
     }
 
     @Test("YAML syntax errors point at the problem")

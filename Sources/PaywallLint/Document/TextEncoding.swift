@@ -94,7 +94,7 @@ enum TextEncoding {
 
     /// Line and column (in scalars) of byte `offset`; the bytes before it are valid UTF-8.
     /// CRLF, LF and a lone CR each end a line.
-    private static func position(of offset: Int, in buffer: UnsafeBufferPointer<UInt8>, from start: Int)
+    static func position(of offset: Int, in buffer: UnsafeBufferPointer<UInt8>, from start: Int)
         -> SourcePosition
     {
         var line = 1

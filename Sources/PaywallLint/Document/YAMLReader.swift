@@ -70,7 +70,7 @@ private struct EventReader {
             var event = yaml_event_t()
             while true {
                 guard yaml_parser_parse(&parser, &event) == 1 else {
-                    report(ParserError(parser))
+                    report(ParserError(parser, input: buffer))
                     return
                 }
                 let keepGoing = handle(Event(event))
@@ -305,16 +305,21 @@ private struct ParserError {
         self.rule = rule
     }
 
-    init(_ parser: yaml_parser_t) {
+    /// `input`: the bytes libyaml reads, to place a reader error.
+    init(_ parser: yaml_parser_t, input: UnsafeBufferPointer<UInt8>) {
         message = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
         if let context = parser.context.map({ String(cString: $0) }) {
             message += " \(context) (started at \(SourcePosition(parser.context_mark)))"
         }
         position = SourcePosition(parser.problem_mark)
         if parser.error == YAML_READER_ERROR {
-            // Reader errors carry a byte offset, not a line; our own encoding check runs first,
-            // so this is rare (control characters).
-            position = SourcePosition(parser.mark)
+            // Reader errors carry the offset of the refused byte, not a line; its reader mark
+            // is where the scanner was, which can be lines before. The bytes before it are text
+            // libyaml has decoded.
+            let offset = parser.problem_offset
+            position =
+                offset <= input.count
+                ? TextEncoding.position(of: offset, in: input, from: 0) : SourcePosition(parser.mark)
         }
     }
 }
@@ -411,7 +416,7 @@ private final class EventPipe: @unchecked Sendable {
             var slot = 0
             while true {
                 free.wait()
-                let isLast = fill(&slots[slot], from: &parser)
+                let isLast = fill(&slots[slot], from: &parser, input: input.buffer)
                 queued.add(1, ordering: .relaxed)
                 filled.signal()
                 if isLast { return }
@@ -427,7 +432,9 @@ private final class EventPipe: @unchecked Sendable {
     }
 
     /// Parses the next batch into the slot of a handled one; whether it is the last.
-    private func fill(_ batch: inout Batch, from parser: inout yaml_parser_t) -> Bool {
+    private func fill(
+        _ batch: inout Batch, from parser: inout yaml_parser_t, input: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
         batch.clear()
         while batch.records.count < Self.batchSize, !batch.isLast {
             if stopped.load(ordering: .relaxed) {
@@ -436,7 +443,7 @@ private final class EventPipe: @unchecked Sendable {
             }
             var event = yaml_event_t()
             guard yaml_parser_parse(&parser, &event) == 1 else {
-                batch.error = ParserError(parser)
+                batch.error = ParserError(parser, input: input)
                 batch.isLast = true
                 break
             }
