@@ -25,7 +25,14 @@ struct DocumentBuilder {
     init(limits: ReadLimits, sizeHint: Int = 0) {
         self.limits = limits
         let nodes = sizeHint > 4096 ? sizeHint / 16 : sizeHint / 8
-        if nodes > 0 { document.reserve(nodes: nodes) }
+        if nodes > 0 {
+            document.reserve(nodes: nodes)
+            // The open collections and their children: grown from empty, these two arrays were
+            // reallocated ten times a file. A paywall nests a few levels and its largest mapping
+            // has tens of keys.
+            stack.reserveCapacity(16)
+            pending.reserveCapacity(min(nodes, 128))
+        }
     }
 
     var depth: Int { stack.count }

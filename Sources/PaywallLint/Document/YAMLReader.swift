@@ -63,6 +63,7 @@ private struct EventReader {
         self.strings = strings
         self.sizeHint = sizeHint
         self.builder = DocumentBuilder(limits: limits)
+        openSizes.reserveCapacity(16)
     }
 
     mutating func run(_ buffer: UnsafeBufferPointer<UInt8>) {
