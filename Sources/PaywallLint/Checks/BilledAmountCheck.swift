@@ -36,6 +36,9 @@ struct BilledAmountCheck: Check {
         let copies = context.paywall.copy
         // Where prices can be shown outside the disclosure, with their sizes.
         var shown: [Shown] = []
+        // A price display, a CTA and a few product labels: room for them at once, where the
+        // array grew three times a file.
+        shown.reserveCapacity(8)
         for index in copies.indices where copies[index].isDefaultLocale {
             let size: Field<Double>?
             switch copies[index].field {

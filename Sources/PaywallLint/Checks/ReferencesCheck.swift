@@ -18,8 +18,16 @@ struct ReferencesCheck: Check {
     }
 
     func run(_ context: inout RuleContext) {
-        let allowed = context.values(target, everyLocale: true).compactMap(\.text)
-        for value in context.values(selector) {
+        let values = context.values(selector)
+        // Nothing to look up (the field is missing): the target is not read.
+        guard values.contains(where: { !$0.isMissing }) else { return }
+        let targets = context.values(target, everyLocale: true)
+        var allowed: [String] = []
+        allowed.reserveCapacity(targets.count)
+        for target in targets {
+            if let text = target.text { allowed.append(text) }
+        }
+        for value in values {
             guard let text = value.text, !allowed.contains(text) else { continue }
             var fallback = "\(value.path) \(MessageTemplate.quoted(text)) is not one of \(target.name)"
             fallback += allowed.isEmpty ? " (there are none)" : " (\(allowed.joined(separator: ", ")))"

@@ -144,7 +144,9 @@ public struct FieldSelector: Sendable {
         add("copy", []) { $0.copy.map(copy) }
         add("bullets", .bullets) { paywall in
             guard let bullets = paywall.bullets else { return [missing("bullets", paywall.place)] }
-            let count = bullets.value.filter(\.isDefaultLocale).count
+            // Counted in place: `filter` built an array of copies to count them.
+            var count = 0
+            for index in bullets.value.indices where bullets.value[index].isDefaultLocale { count += 1 }
             return [present("bullets", count: count, node: bullets.node, span: bullets.span)]
         }
         add("bullets[*]", .bullets) { copyValues("bullets", of: &$0).values }
