@@ -3,7 +3,7 @@ import Synchronization
 
 /// Reads FORMAT.md's canonical dialect (`paywall: 1`) onto the model.
 struct CanonicalDialect {
-    static let topLevelKeys = [
+    static let topLevelKeys: KnownKeys = [
         "paywall", "dialect", "id", "app", "locale", "presentation", "headline", "subhead", "bullets",
         "products",
         "highlighted_product", "cta", "close", "restore", "links", "disclosure", "price", "elements",
@@ -14,6 +14,20 @@ struct CanonicalDialect {
     static let presentationAliases = ["fullScreenCover": "full_screen", "fullscreen": "full_screen"]
     static let productKinds = ["auto_renewable", "non_renewing", "consumable", "non_consumable"]
     static let placements = ["footer", "above_cta", "below_cta", "hidden", "link_only"]
+
+    // The keys of the nested mappings (see `KnownKeys`).
+    private static let productKeys: KnownKeys = ["id", "kind", "label", "badge"]
+    private static let closeKeys: KnownKeys = ["visible", "delay_seconds", "label", "destination"]
+    private static let restoreKeys: KnownKeys = ["visible", "above_fold", "label", "font_size", "color"]
+    private static let linkKeys: KnownKeys = ["terms", "privacy", "font_size", "color"]
+    private static let disclosureKeys: KnownKeys = ["text", "placement", "font_size", "color"]
+    private static let textAndSizeKeys: KnownKeys = ["text", "font_size"]
+    private static let textKeys: KnownKeys = ["text"]
+    private static let labelKeys: KnownKeys = ["label"]
+    private static let productCopyKeys: KnownKeys = ["label", "badge"]
+    private static let triggerKeys: KnownKeys = ["event"]
+    private static let gateKeys: KnownKeys = ["free_uses", "period_hours", "carry_over"]
+    private static let themeKeys: KnownKeys = ["background", "text", "accent"]
 
     var reader: ModelReader
     var paywall: Paywall
@@ -142,7 +156,7 @@ struct CanonicalDialect {
                 products.append(Product(id: id, kind: nil, label: nil, badge: nil, place: reader.place(item)))
                 continue
             }
-            guard let f = reader.fields(item, known: ["id", "kind", "label", "badge"], field: label()) else {
+            guard let f = reader.fields(item, known: Self.productKeys, field: label()) else {
                 continue
             }
             let id = reader.text(f["id"], field: "\(label()).id")
@@ -177,8 +191,8 @@ struct CanonicalDialect {
             let text = reader.copy(node, field: "cta", path: "cta", locale: locale, isDefault: isDefault)
             return CallToAction(text: text, fontSize: nil, place: reader.place(node))
         }
-        let known = isDefault ? ["text", "font_size"] : ["text"]
-        let f = reader.fields(node, known: known, field: "cta") ?? [:]
+        let f =
+            reader.fields(node, known: isDefault ? Self.textAndSizeKeys : Self.textKeys, field: "cta") ?? [:]
         return CallToAction(
             text: reader.copy(f["text"], field: "cta", path: "cta", locale: locale, isDefault: isDefault),
             fontSize: reader.number(f["font_size"], field: "cta.font_size"), place: reader.place(node))
@@ -187,7 +201,7 @@ struct CanonicalDialect {
     private mutating func readClose(_ node: NodeID?) -> CloseControl? {
         guard let node,
             let f = reader.fields(
-                node, known: ["visible", "delay_seconds", "label", "destination"], field: "close")
+                node, known: Self.closeKeys, field: "close")
         else { return nil }
         return CloseControl(
             visible: reader.bool(f["visible"], field: "close.visible"),
@@ -197,8 +211,9 @@ struct CanonicalDialect {
     }
 
     private mutating func readRestore(_ node: NodeID?) -> RestoreControl? {
-        let known = ["visible", "above_fold", "label", "font_size", "color"]
-        guard let node, let f = reader.fields(node, known: known, field: "restore") else { return nil }
+        guard let node, let f = reader.fields(node, known: Self.restoreKeys, field: "restore") else {
+            return nil
+        }
         return RestoreControl(
             visible: reader.bool(f["visible"], field: "restore.visible"),
             aboveFold: reader.bool(f["above_fold"], field: "restore.above_fold"),
@@ -209,7 +224,7 @@ struct CanonicalDialect {
 
     private mutating func readLinks(_ node: NodeID?) -> Links? {
         guard let node,
-            let f = reader.fields(node, known: ["terms", "privacy", "font_size", "color"], field: "links")
+            let f = reader.fields(node, known: Self.linkKeys, field: "links")
         else { return nil }
         return Links(
             terms: reader.text(f["terms"], field: "links.terms"),
@@ -227,8 +242,9 @@ struct CanonicalDialect {
             return Disclosure(
                 text: text, placement: nil, fontSize: nil, color: nil, place: reader.place(node))
         }
-        let known = isDefault ? ["text", "placement", "font_size", "color"] : ["text"]
-        let f = reader.fields(node, known: known, field: "disclosure") ?? [:]
+        let f =
+            reader.fields(node, known: isDefault ? Self.disclosureKeys : Self.textKeys, field: "disclosure")
+            ?? [:]
         var placement = reader.text(f["placement"], field: "disclosure.placement")
         if let value = placement?.value, !Self.placements.contains(value) {
             reader.report(
@@ -250,7 +266,7 @@ struct CanonicalDialect {
         if !reader.document[node].isMapping {
             return PriceDisplay(text: topCopy(node, "price.text"), fontSize: nil, place: reader.place(node))
         }
-        let f = reader.fields(node, known: ["text", "font_size"], field: "price") ?? [:]
+        let f = reader.fields(node, known: Self.textAndSizeKeys, field: "price") ?? [:]
         return PriceDisplay(
             text: topCopy(f["text"], "price.text"),
             fontSize: reader.number(f["font_size"], field: "price.font_size"),
@@ -292,7 +308,9 @@ struct CanonicalDialect {
                     Trigger(event: reader.text(item, field: "triggers[\(index)]"), place: reader.place(item)))
                 continue
             }
-            guard let f = reader.fields(item, known: ["event"], field: "triggers[\(index)]") else { continue }
+            guard let f = reader.fields(item, known: Self.triggerKeys, field: "triggers[\(index)]") else {
+                continue
+            }
             triggers.append(
                 Trigger(
                     event: reader.text(f["event"], field: "triggers[\(index)].event"),
@@ -303,7 +321,7 @@ struct CanonicalDialect {
 
     private mutating func readGate(_ node: NodeID?) -> Gate? {
         guard let node,
-            let f = reader.fields(node, known: ["free_uses", "period_hours", "carry_over"], field: "gate")
+            let f = reader.fields(node, known: Self.gateKeys, field: "gate")
         else { return nil }
         return Gate(
             freeUses: reader.number(f["free_uses"], field: "gate.free_uses"),
@@ -312,7 +330,7 @@ struct CanonicalDialect {
     }
 
     private mutating func readTheme(_ node: NodeID?) -> Theme? {
-        guard let node, let f = reader.fields(node, known: ["background", "text", "accent"], field: "theme")
+        guard let node, let f = reader.fields(node, known: Self.themeKeys, field: "theme")
         else {
             return nil
         }
@@ -352,7 +370,7 @@ struct CanonicalDialect {
     static let localesReadSideBySide = 512
 
     /// The fields a locale may override.
-    private static let localeKeys = [
+    private static let localeKeys: KnownKeys = [
         "headline", "subhead", "bullets", "cta", "close", "restore", "disclosure", "price", "products",
         "elements",
     ]
@@ -467,7 +485,7 @@ struct CanonicalDialect {
             func add(_ item: consuming Copy?) { if let item { copy.append(item) } }
             func labelled(_ key: String, _ path: String) {
                 guard let inner = f[key],
-                    let g = reader.fields(inner, known: ["label"], field: "localizations.\(name).\(key)")
+                    let g = reader.fields(inner, known: Self.labelKeys, field: "localizations.\(name).\(key)")
                 else { return }
                 add(reader.copy(g["label"], field: path, path: path, locale: name, isDefault: false))
             }
@@ -482,7 +500,9 @@ struct CanonicalDialect {
             add(readDisclosure(f["disclosure"], locale: name, isDefault: false)?.text)
             if let price = f["price"] {
                 if document[price].isMapping {
-                    let g = reader.fields(price, known: ["text"], field: "localizations.\(name).price") ?? [:]
+                    let g =
+                        reader.fields(price, known: Self.textKeys, field: "localizations.\(name).price")
+                        ?? [:]
                     add(
                         reader.copy(
                             g["text"], field: "price.text", path: "price.text", locale: name, isDefault: false
@@ -498,7 +518,7 @@ struct CanonicalDialect {
                     let id = document.text(of: product.key)
                     guard
                         let g = reader.fields(
-                            product.value, known: ["label", "badge"], field: "products[\(id)]")
+                            product.value, known: Self.productCopyKeys, field: "products[\(id)]")
                     else {
                         continue
                     }
@@ -517,7 +537,8 @@ struct CanonicalDialect {
             }
             if let elements = reader.list(f["elements"], field: "localizations.\(name).elements") {
                 for (index, item) in elements.enumerated() {
-                    guard let g = reader.fields(item, known: ["text"], field: "elements[\(index)]") else {
+                    guard let g = reader.fields(item, known: Self.textKeys, field: "elements[\(index)]")
+                    else {
                         continue
                     }
                     add(

@@ -57,7 +57,7 @@ struct ModelReader {
     /// The pairs of a mapping, keyed by name; keys not in `known` are `core/unknown-key` warnings
     /// (with the nearest known key as a suggestion). Nil (and `core/wrong-type`) when not a mapping.
     mutating func fields(
-        _ node: NodeID, known: [String], field: @autoclosure () -> String,
+        _ node: NodeID, known: KnownKeys, field: @autoclosure () -> String,
         ignoring: (String) -> Bool = { _ in false }
     ) -> MappingFields? {
         guard document[node].isMapping else {
@@ -69,12 +69,13 @@ struct ModelReader {
         result.pairs.reserveCapacity(pairs.count)
         for pair in pairs {
             let key = document.text(of: pair.key)
-            if known.contains(where: { MappingFields.same($0, key) }) {
-                result.pairs.append(MappingFields.Pair(key: key, value: pair.value))
+            let digest = DocumentBuilder.keyDigest(key)
+            if known.contains(key, digest: digest) {
+                result.pairs.append(MappingFields.Pair(key: key, digest: digest, value: pair.value))
             } else if !ignoring(key) {
                 let field = field()
                 var message = "unknown key '\(key)'" + (field.isEmpty ? "" : " in \(field)")
-                if let nearest = Suggestion.nearest(to: key, in: known) {
+                if let nearest = Suggestion.nearest(to: key, in: known.names) {
                     message += "; did you mean '\(nearest)'?"
                 }
                 findings.append(
@@ -301,6 +302,9 @@ struct MappingFields: ExpressibleByDictionaryLiteral {
     /// tuple's layout for each element, a dozen arrays a file.
     struct Pair {
         var key: String
+        /// `DocumentBuilder.keyDigest(key)`: a lookup compares digests, and texts only where
+        /// they agree on a key of eight bytes or more.
+        var digest: UInt64
         var value: NodeID
     }
 
@@ -309,19 +313,44 @@ struct MappingFields: ExpressibleByDictionaryLiteral {
     init() {}
 
     init(dictionaryLiteral elements: (String, NodeID)...) {
-        pairs = elements.map { Pair(key: $0.0, value: $0.1) }
+        pairs = elements.map { Pair(key: $0.0, digest: DocumentBuilder.keyDigest($0.0), value: $0.1) }
     }
 
     /// The value of `key`; the last one where a key is repeated (a duplicate key is reported
     /// where the document is read).
     subscript(key: String) -> NodeID? {
-        pairs.last { Self.same($0.key, key) }?.value
+        let digest = DocumentBuilder.keyDigest(key)
+        return pairs.last { $0.digest == digest && KnownKeys.same(key, $0.key, digest: digest) }?.value
+    }
+}
+
+/// The keys a mapping may have, each with its digest (`DocumentBuilder.keyDigest`) worked out
+/// once: every key of every mapping of every file is looked for among them, and comparing two
+/// integers replaces comparing two strings (a call into the standard library where their
+/// lengths agree). Kept in `static let`s: built for each read, the digests would cost more
+/// than they save.
+struct KnownKeys: ExpressibleByArrayLiteral, Sendable {
+    let names: [String]
+    private let digests: [UInt64]
+
+    init(_ names: [String]) {
+        self.names = names
+        digests = names.map { DocumentBuilder.keyDigest($0) }
     }
 
-    /// String equality, with the lengths compared first: keys of one mapping mostly differ in
-    /// length, and comparing two unequal strings calls into the standard library.
-    @inline(__always)
-    static func same(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a == b
+    init(arrayLiteral names: String...) { self.init(names) }
+
+    /// Whether `key` (of digest `digest`) is one of the names.
+    func contains(_ key: String, digest: UInt64) -> Bool {
+        for index in digests.indices where digests[index] == digest {
+            if Self.same(key, names[index], digest: digest) { return true }
+        }
+        return false
+    }
+
+    /// Two keys of the same digest are the same key when the digest holds all of their bytes
+    /// (up to seven), else when their texts are equal.
+    static func same(_ a: String, _ b: String, digest: UInt64) -> Bool {
+        digest >> 56 < 8 || a == b
     }
 }

@@ -2,7 +2,7 @@
 /// highlightedProductID, ctaTitle, footnote`). Its renderer owns close, restore and links, so
 /// rules about those stay silent; the footnote is where the disclosure goes.
 enum RemoteConfigDialect {
-    static let keys = [
+    static let keys: KnownKeys = [
         "dialect", "id", "headline", "subhead", "bullets", "productIDs", "highlightedProductID", "ctaTitle",
         "footnote",
     ]

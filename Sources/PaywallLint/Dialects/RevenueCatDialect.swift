@@ -2,22 +2,24 @@
 /// (or `localized_strings_by_tier`), and `config` with packages, restore and legal links.
 /// RevenueCat renders close and presentation itself, so rules about those stay silent.
 enum RevenueCatDialect {
-    static let topLevelKeys = [
+    static let topLevelKeys: KnownKeys = [
         "dialect", "id", "template_name", "localized_strings", "localized_strings_by_tier", "default_locale",
         "config",
         "asset_base_url", "revision", "exit_offers", "zero_decimal_place_countries",
     ]
-    static let configKeys = [
+    static let configKeys: KnownKeys = [
         "packages", "default_package", "tiers", "images", "images_heic", "images_heic_low_res",
         "images_by_tier",
         "blurred_background_image", "display_restore_purchases", "tos_url", "privacy_url", "colors",
         "colors_by_tier",
     ]
-    static let stringKeys = [
+    static let stringKeys: KnownKeys = [
         "title", "subtitle", "call_to_action", "call_to_action_with_intro_offer",
         "call_to_action_with_multiple_intro_offers", "offer_details", "offer_details_with_intro_offer",
         "offer_details_with_multiple_intro_offers", "offer_name", "features", "tier_name",
     ]
+    static let tierKeys: KnownKeys = ["id", "packages", "default_package"]
+    static let featureKeys: KnownKeys = ["title", "content", "icon_id"]
     /// The model field each string feeds.
     static let modelField = [
         "title": "headline", "subtitle": "subhead", "call_to_action": "cta",
@@ -59,7 +61,7 @@ enum RevenueCatDialect {
                 for (index, tier) in tiers.enumerated() {
                     guard
                         let t = reader.fields(
-                            tier, known: ["id", "packages", "default_package"],
+                            tier, known: tierKeys,
                             field: "config.tiers[\(index)]")
                     else { continue }
                     rc.packages += readPackages(t["packages"], reader: &reader)
@@ -133,7 +135,7 @@ enum RevenueCatDialect {
                 ?? "localized_strings.\(entry.locale.value)"
             guard let s = reader.fields(entry.strings, known: stringKeys, field: context) else { continue }
             var copy: [Copy] = []
-            for key in stringKeys where key != "features" {
+            for key in stringKeys.names where key != "features" {
                 guard let node = s[key] else { continue }
                 let path = entry.tier.map { "\($0).\(key)" } ?? key
                 guard
@@ -161,7 +163,7 @@ enum RevenueCatDialect {
                 for (index, feature) in features.enumerated() {
                     guard
                         let g = reader.fields(
-                            feature, known: ["title", "content", "icon_id"], field: "features[\(index)]")
+                            feature, known: featureKeys, field: "features[\(index)]")
                     else { continue }
                     let prefix = (entry.tier.map { "\($0)." } ?? "") + "features[\(index)]"
                     for key in ["title", "content"] {
