@@ -193,8 +193,12 @@ public struct Document: Sendable {
     /// The value of `key` in a mapping (the last one when the key is duplicated, as most decoders do).
     public func value(of id: NodeID, key: String) -> NodeID? {
         var found: NodeID?
-        for pair in pairs(of: id) where nodes[Int(pair.key)].isScalar && text(of: pair.key) == key {
-            found = pair.value
+        // Lengths first: most keys differ in length, and comparing two unequal strings calls
+        // into the standard library (every file is asked for its suppressions).
+        let length = key.utf8.count
+        for pair in pairs(of: id) where nodes[Int(pair.key)].isScalar {
+            let text = text(of: pair.key)
+            if text.utf8.count == length && text == key { found = pair.value }
         }
         return found
     }
