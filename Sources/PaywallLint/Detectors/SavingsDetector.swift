@@ -281,7 +281,8 @@ public final class SavingsDetector: Sendable {
     /// larger number after it (or, for fewer than twelve, the whole year or a yearly plan).
     private func fewerPeriodsPaid(_ scans: inout Scans) -> [Range<Int>] {
         let pays = scans[.payWords, payWords]
-        guard !pays.isEmpty else { return [] }
+        // Every count it finds ends with a period word.
+        guard !pays.isEmpty, !scans[.periods, periods].isEmpty else { return [] }
         let t = scans.text.scalars
         let periodStarts = periodsByStart(&scans)
         var result: [Range<Int>] = []
@@ -380,10 +381,11 @@ public final class SavingsDetector: Sendable {
     /// "Con l'annuale risparmi 2 mensilità", "Spar 3 måneder": a savings word, then a number of
     /// periods (in digits or spelled out).
     private func savedPeriods(_ scans: inout Scans) -> [Range<Int>] {
-        let periodStarts = periodsByStart(&scans)
-        guard !periodStarts.isEmpty else { return [] }
+        // Every scan first, the periods keyed by their start only then: most texts stop at one.
+        guard !scans[.periods, periods].isEmpty else { return [] }
         let savingsWords = scans[.words, words]
         guard !savingsWords.isEmpty, scans[.nonMoney, nonMoney].isEmpty else { return [] }
+        let periodStarts = periodsByStart(&scans)
         let spelled = scans[.numberWords, numberWords]
         let t = scans.text.scalars
         return savingsWords.compactMap { word in
@@ -450,6 +452,7 @@ public final class SavingsDetector: Sendable {
         // "Try 7 days free, then {{ price }}" is a free trial, not a bonus on a paid plan.
         guard !periodRanges.isEmpty, scans[.trialMarkers, trialMarkers].isEmpty else { return [] }
         let freeRanges = scans[.free, free]
+        guard !freeRanges.isEmpty else { return [] }
         let periodStarts = periodsByStart(&scans)
         var periodEndingAt: [Int: Range<Int>] = [:]
         for range in periodRanges { periodEndingAt[range.upperBound] = range }
