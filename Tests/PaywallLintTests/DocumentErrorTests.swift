@@ -189,6 +189,42 @@ struct DocumentErrorTests {
     /// A large file is parsed by libyaml on a second thread, batches of events ahead of their
     /// handling; what it reads is the same as one thread's, including where it stops: at a
     /// parse error, at a crossed limit, at the end of a stream of several documents.
+    /// A template kept while parsing ahead is found from any starting place, and only for its
+    /// own text.
+    @Test func prebuiltTemplatesAreFoundFromAnyHint() throws {
+        var text = "items:\n"
+        for k in 0..<400 {
+            text += "  - {id: p\(k), label: \"Item {{ price }} \(k)\", badge: Best \(k % 7)}\n"
+        }
+        var findings: [Finding] = []
+        let document = try #require(
+            YAMLReader.read(
+                Array(text.utf8), limits: .default, findings: &findings, parsedAheadFrom: 0,
+                templatesWhileQueued: .max
+            ).first)
+        #expect(findings.isEmpty)
+        let kept = document.prebuiltTemplateCount
+        #expect(kept > 400)
+        var generator = SystemRandomNumberGenerator()
+        var found = Set<Int32>()
+        var previous = 0
+        for index in document.nodes.indices where document.nodes[index].isScalar {
+            let id = NodeID(index)
+            var results: [String?] = []
+            for start in [0, kept - 1, kept, -5, previous, Int.random(in: 0..<kept, using: &generator)] {
+                var hint = start
+                results.append(document.prebuiltTemplate(of: id, near: &hint)?.raw)
+                if start == previous { previous = hint }
+            }
+            #expect(Set(results).count == 1, "node \(index)")
+            if let raw = results[0] {
+                #expect(raw == document.text(of: id))
+                found.insert(document.nodes[index].textIndex)
+            }
+        }
+        #expect(found.count == kept)
+    }
+
     @Test func parsingAheadReadsWhatOneThreadReads() throws {
         var big = "defaults: &d {kind: auto_renewable, badge: Best}\nitems:\n"
         for k in 0..<1_500 { big += "  - {<<: *d, id: p\(k), label: \"Item \(k)\", tags: [a, b]}\n" }
@@ -259,11 +295,13 @@ struct DocumentErrorTests {
             ).first)
         #expect(findings.isEmpty)
         var prebuilt = 0
+        var hint = 0
         for index in ahead.nodes.indices {
             let id = NodeID(index)
-            #expect(oneThread.prebuiltTemplate(of: id) == nil)
+            var none = 0
+            #expect(oneThread.prebuiltTemplate(of: id, near: &none) == nil)
             let text = ahead.text(of: id)
-            if let template = ahead.prebuiltTemplate(of: id) {
+            if let template = ahead.prebuiltTemplate(of: id, near: &hint) {
                 #expect(template.raw == text)
                 prebuilt += 1
             } else {

@@ -14,6 +14,8 @@ struct ModelReader {
     /// Placeholders must be written exactly `{{ name }}` (RevenueCat renders others as raw text).
     var requireCanonicalSpacing = false
     private let templates: TemplateCache
+    /// Where the last prebuilt template was found (`Document.prebuiltTemplate(of:near:)`).
+    private var templateHint = 0
 
     init(document: Document, format: SourceFormat, dialect: Dialect, templates: TemplateCache) {
         self.document = document
@@ -167,7 +169,9 @@ struct ModelReader {
         guard let node, !document.isNull(node) else { return nil }
         let path = makePath()
         guard let text = text(node, field: path) else { return nil }
-        let template = document.prebuiltTemplate(of: text.node) ?? templates.template(for: text.value)
+        let template =
+            document.prebuiltTemplate(of: text.node, near: &templateHint)
+            ?? templates.template(for: text.value)
         var copy = Copy(
             field: field, path: path, locale: locale, isDefaultLocale: isDefault, template: template,
             node: text.node, span: text.span,

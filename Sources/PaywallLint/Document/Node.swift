@@ -84,22 +84,49 @@ public struct Document: Sendable {
         nodes[Int(id)]
     }
 
-    /// The template built for a scalar's text while it was read, if any.
-    func prebuiltTemplate(of id: NodeID) -> Template? {
-        guard !prebuiltTemplates.isEmpty else { return nil }
+    /// The template built for a scalar's text while it was read, if any. `near` is where the
+    /// last search ended: a dialect reads texts mostly in order, so the next is usually a step
+    /// or two on, found by galloping from there where a search of the whole list (tens of
+    /// thousands in a large file) missed the cache at each of its steps.
+    func prebuiltTemplate(of id: NodeID, near hint: inout Int) -> Template? {
+        let count = prebuiltTemplates.count
+        guard count > 0 else { return nil }
         let index = nodes[Int(id)].textIndex
         // By the text indices alone: a search handed each entry it looked at, template and all,
         // retaining the template, and both threads reading a large file's locales retained the
         // same ones.
         var low = 0
-        var high = prebuiltTemplates.count
+        var high = count
+        let start = min(max(hint, 0), count - 1)
+        if prebuiltTemplates[start].textIndex < index {
+            // Galloping forward: the first entry at or past `index` lies in (low, high].
+            low = start + 1
+            var step = 1
+            while low + step - 1 < count, prebuiltTemplates[low + step - 1].textIndex < index {
+                low += step
+                step *= 2
+            }
+            high = min(low + step - 1, count)
+        } else {
+            high = start
+            var step = 1
+            while high - step >= 0, prebuiltTemplates[high - step].textIndex >= index {
+                high -= step
+                step *= 2
+            }
+            low = max(high - step + 1, 0)
+        }
         while low < high {
             let middle = (low + high) / 2
             if prebuiltTemplates[middle].textIndex >= index { high = middle } else { low = middle + 1 }
         }
-        return low < prebuiltTemplates.count && prebuiltTemplates[low].textIndex == index
+        hint = low
+        return low < count && prebuiltTemplates[low].textIndex == index
             ? prebuiltTemplates[low].template : nil
     }
+
+    /// How many templates were kept (for tests).
+    var prebuiltTemplateCount: Int { prebuiltTemplates.count }
 
     /// Keeps the template of the scalar added last.
     mutating func setPrebuiltTemplate(_ template: Template, of id: NodeID) {
