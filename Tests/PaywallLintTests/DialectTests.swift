@@ -65,6 +65,24 @@ struct DialectTests {
         #expect(report.paywalls.first?.close?.delaySeconds?.value == 0)
     }
 
+    /// Keys are looked up by digest (length and first seven bytes); the texts decide beyond.
+    @Test func knownKeysAndFieldsCompareWholeKeys() {
+        let known: KnownKeys = ["cta", "headline", "highlighted_product", "products"]
+        let cases: [(String, Bool)] = [
+            ("cta", true), ("ctb", false), ("ct", false), ("headline", true), ("headlinf", false),
+            ("highlighted_product", true), ("highlighted_producx", false), ("highlighted_produc", false),
+            ("highlighte", false), ("products", true), ("product", false), ("", false),
+        ]
+        for (key, isKnown) in cases {
+            #expect(known.contains(key, digest: DocumentBuilder.keyDigest(key)) == isKnown, "\(key)")
+        }
+        let fields: MappingFields = ["highlighted_product": 4, "highlighted_producx": 5, "cta": 6, "cta": 7]
+        #expect(fields["highlighted_product"] == 4)
+        #expect(fields["highlighted_producx"] == 5)
+        #expect(fields["highlighted_produc"] == nil)
+        #expect(fields["cta"] == 7)
+    }
+
     @Test("wrong types are errors at the value, and one bad field hides no other")
     func wrongTypes() throws {
         let yaml = try lintCore(
