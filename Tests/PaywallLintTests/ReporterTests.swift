@@ -43,10 +43,15 @@ struct ReporterTests {
         #expect(
             TerminalText.escaped("é\u{85}\u{7F}\u{2028}\u{2066}ü 今") == "é\\u{85}\\u{7F}\\u{2028}\\u{2066}ü 今"
         )
-        // Every scalar that needs an escape is found by the byte check in front of the slow path.
-        for value in 0..<0x3000 {
-            guard let scalar = Unicode.Scalar(value), TerminalText.needsEscape(scalar) else { continue }
-            #expect(TerminalText.escaped("x" + String(scalar)) != "x" + String(scalar), "U+\(value)")
+        // The byte check in front of the slow path finds exactly the scalars that need an escape,
+        // at the end of a text and inside one.
+        for value in Array(0..<0x3000) + [0xFEFF, 0x1F600, 0x10FFFF] {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let needs = TerminalText.needsEscape(scalar)
+            for text in ["x" + String(scalar), "x" + String(scalar) + "y"] {
+                #expect(text.withUTF8Bytes(TerminalText.containsEscapes) == needs, "U+\(value)")
+                #expect((TerminalText.escaped(text) != text) == needs, "U+\(value)")
+            }
         }
         var path = TextReporter()
         let report = FileReport(

@@ -2,12 +2,7 @@
 /// overrides from file content are shown escaped, so a hostile file cannot rewrite the terminal.
 public enum TerminalText {
     public static func escaped(_ text: String) -> String {
-        // Only these bytes begin a scalar that needs escaping: C0 controls and DEL, C1 controls
-        // (0xC2 0x80–0x9F), and the marks and separators of U+2000–U+2FFF (0xE2 …).
-        let mayNeedEscape = text.withUTF8Bytes { bytes in
-            bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 })
-        }
-        guard mayNeedEscape else { return text }
+        guard text.withUTF8Bytes(containsEscapes) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if needsEscape(scalar) {
@@ -18,6 +13,29 @@ public enum TerminalText {
             }
         }
         return String(result)
+    }
+
+    /// Whether UTF-8 `bytes` hold a scalar `needsEscape` names, read from the bytes: copy is
+    /// full of dashes, ellipses and euro signs (0xE2 …), and decoding each text to scalars to
+    /// find none was most of writing a finding.
+    static func containsEscapes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b < 0x20 || b == 0x7F { return true }
+            if b == 0xC2, i + 1 < n, bytes[i + 1] < 0xA0 { return true }  // U+0080–U+009F
+            if b == 0xE2, i + 2 < n {
+                let (second, third) = (bytes[i + 1], bytes[i + 2])
+                // U+200E–U+200F, U+2028–U+202E; U+2066–U+2069.
+                if second == 0x80, third == 0x8E || third == 0x8F || (0xA8...0xAE).contains(third) {
+                    return true
+                }
+                if second == 0x81, (0xA6...0xA9).contains(third) { return true }
+            }
+            i += 1
+        }
+        return false
     }
 
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
