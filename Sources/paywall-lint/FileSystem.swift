@@ -53,46 +53,27 @@ enum FileSystem {
         if info.st_mode & S_IFMT == S_IFDIR { throw ReadError(message: "is a directory") }
         let expected = max(Int(info.st_size), 0)
         if expected > limit { return ([], expected) }
-        // Read straight into the array's fresh memory: filling it with zeros first wrote every
-        // page once more before the kernel copied the file over it (a 5 MB file's first
-        // milliseconds, on one core).
-        let capacity = min(expected, limit + 1) + 1
-        var failure: Int32?
+        var bytes = [UInt8](repeating: 0, count: min(expected, limit + 1) + 1)
         var count = 0
-        var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            while count < capacity {
-                let got = systemRead(descriptor, buffer.baseAddress! + count, capacity - count)
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    break
-                }
-                if got == 0 { break }
-                count += got
-                // The size the file had when opened: no second read to find its end (a system
-                // call a file, 10,000 for a repository). Bytes written since are the next run's.
-                if count == expected && expected > 0 { break }
+        while true {
+            if count == bytes.count {
+                if count > limit { break }
+                bytes.append(contentsOf: repeatElement(0, count: max(4096, count)))
             }
-            initialized = count
-        }
-        if let failure { throw ReadError(message: describe(failure)) }
-        // Filled: a file that said it was empty (`/proc`) or grew. The rest, in growing steps, up
-        // to the limit and one byte.
-        while count == bytes.count, count <= limit {
-            bytes.append(contentsOf: repeatElement(0, count: max(4096, count)))
             let got = bytes.withUnsafeMutableBytes { buffer in
                 systemRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
             }
             if got < 0 {
-                let code = errno
-                bytes.removeSubrange(count...)
-                if code == EINTR { continue }
-                throw ReadError(message: describe(code))
+                if errno == EINTR { continue }
+                throw ReadError(message: describe(errno))
             }
+            if got == 0 { break }
             count += got
-            bytes.removeSubrange(count...)
-            if got == 0 || (count == expected && expected > 0) { break }
+            // The size the file had when opened: no second read to find its end (a system call
+            // a file, 10,000 for a repository). Bytes written since are the next run's.
+            if count == expected && expected > 0 { break }
         }
+        bytes.removeSubrange(count...)
         return (bytes, max(expected, count))
     }
 
