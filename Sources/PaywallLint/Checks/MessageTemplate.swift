@@ -1,9 +1,9 @@
 /// A rule's own message (`with: {message: "…"}`), with `{path}`, `{value}` and `{expected}` filled in.
 struct MessageTemplate: Sendable {
-    let text: String?
-    /// The message cut at its placeholders once per rule, not searched three times per finding.
-    /// What is filled in is not searched again: a path holding `{value}` stays as it is.
-    private let parts: [Part]
+    /// The message cut at its placeholders once per rule, not searched three times per finding;
+    /// nil when the rule has no message of its own. What is filled in is not searched again: a
+    /// path holding `{value}` stays as it is.
+    private let parts: [Part]?
 
     private enum Part: Sendable {
         case literal(String)
@@ -15,15 +15,14 @@ struct MessageTemplate: Sendable {
     }
 
     init(text: String?) {
-        self.text = text
-        parts = text.map(Self.parts(of:)) ?? []
+        parts = text.map(Self.parts(of:))
     }
 
     static let option = OptionSpec(
         "message", .text, "the finding's message; {path}, {value} and {expected} are filled in")
 
     func render(_ fallback: String, path: String, value: String? = nil, expected: String? = nil) -> String {
-        guard text != nil else { return fallback }
+        guard let parts else { return fallback }
         var result = ""
         for part in parts {
             switch part {
