@@ -95,11 +95,9 @@ private struct EventReader {
         while true {
             let (batch, queued) = pipe.next()
             templates = queued < templatesWhileQueued ? cache : nil
-            batch.pointee.bytes.withUnsafeBufferPointer { bytes in
-                // Past a crossed limit the rest is skipped, until the parser has stopped.
-                for record in batch.pointee.records where keepGoing {
-                    keepGoing = handle(record.event(in: bytes))
-                }
+            // Past a crossed limit the rest is skipped, until the parser has stopped.
+            for event in batch.pointee.events where keepGoing {
+                keepGoing = handle(Event(event))
             }
             let (isLast, error) = (batch.pointee.isLast, batch.pointee.error)
             pipe.handled()
@@ -330,58 +328,21 @@ private struct ParserError {
 /// The semaphores order every access to a slot: the parser fills a slot after `free` allows it,
 /// the reader reads it after `filled` says it was filled.
 private final class EventPipe: @unchecked Sendable {
-    /// Events copied out of libyaml's as they are parsed, so that libyaml's memory is freed at
-    /// once on its own thread (glibc keeps freed memory per thread: events freed by the reader
-    /// made every allocation of the parser take the slow path) and a batch's memory is reused.
+    /// libyaml's events as parsed, kept until the parsing thread fills their slot again: the
+    /// reader reads their values where libyaml put them, and libyaml's memory is still freed
+    /// on its own thread (glibc keeps freed memory per thread: events freed by the reader made
+    /// every allocation of the parser take the slow path).
     struct Batch {
-        var records: [Record] = []
-        /// The values, tags and anchors of `records`, one after another.
-        var bytes: [UInt8] = []
+        var events: [yaml_event_t] = []
         /// The last batch: the stream ended, libyaml failed or could not start (`error`), or
         /// the reader stopped.
         var isLast = false
         var error: ParserError?
 
-        mutating func append(_ event: yaml_event_t) {
-            let view = Event(event)
-            let value = keep(view.value)
-            let tag = view.tag.map { keep($0) }
-            let anchor = view.anchor.map { keep($0) }
-            records.append(
-                Record(
-                    type: view.type, start: view.start, end: view.end, style: view.style, value: value,
-                    tag: tag, anchor: anchor))
-        }
-
-        private mutating func keep(_ part: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-            bytes.append(contentsOf: part)
-            return (bytes.count - part.count)..<bytes.count
-        }
-
         mutating func clear() {
-            records.removeAll(keepingCapacity: true)
-            bytes.removeAll(keepingCapacity: true)
+            for index in events.indices { yaml_event_delete(&events[index]) }
+            events.removeAll(keepingCapacity: true)
             (isLast, error) = (false, nil)
-        }
-    }
-
-    /// An event of a batch, its parts as ranges of the batch's bytes.
-    struct Record {
-        var type: yaml_event_type_t
-        var start: SourcePosition
-        var end: SourcePosition
-        var style: yaml_scalar_style_t
-        var value: Range<Int>
-        var tag: Range<Int>?
-        var anchor: Range<Int>?
-
-        func event(in bytes: UnsafeBufferPointer<UInt8>) -> Event {
-            var event = Event(type: type, start: start, end: end)
-            event.style = style
-            event.value = UnsafeBufferPointer(rebasing: bytes[value])
-            event.tag = tag.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
-            event.anchor = anchor.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
-            return event
         }
     }
 
@@ -406,6 +367,7 @@ private final class EventPipe: @unchecked Sendable {
     init() { slots.initialize(repeating: Batch()) }
 
     deinit {
+        for slot in slots.indices { slots[slot].clear() }
         slots.deinitialize()
         slots.deallocate()
     }
@@ -437,7 +399,7 @@ private final class EventPipe: @unchecked Sendable {
         _ batch: inout Batch, from parser: inout yaml_parser_t, input: UnsafeBufferPointer<UInt8>
     ) -> Bool {
         batch.clear()
-        while batch.records.count < Self.batchSize, !batch.isLast {
+        while batch.events.count < Self.batchSize, !batch.isLast {
             if stopped.load(ordering: .relaxed) {
                 batch.isLast = true
                 break
@@ -448,9 +410,8 @@ private final class EventPipe: @unchecked Sendable {
                 batch.isLast = true
                 break
             }
-            batch.append(event)
             batch.isLast = event.type == YAML_STREAM_END_EVENT
-            yaml_event_delete(&event)
+            batch.events.append(event)
         }
         return batch.isLast
     }
