@@ -211,7 +211,7 @@ public struct RuleContext {
     /// Selected values, without other locales' copy when the rule is about the default locale;
     /// `everyLocale` keeps other locales' copy even then.
     public func values(_ selector: FieldSelector, everyLocale: Bool = false) -> [FieldValue] {
-        let values = selector.values(reading: &model.pointee)
+        let values = selector.values(reading: UnsafePointer(model))
         guard defaultLocaleOnly, !everyLocale else { return values }
         return values.filter { $0.copy?.isDefaultLocale ?? true }
     }

@@ -50,18 +50,18 @@ public struct FieldSelector: Sendable {
     public let name: String
     /// What the dialect must be able to express for the field to apply.
     public let needs: Capabilities
-    /// `inout` only so that the paywall is passed by reference: it is read, never changed. Passed
-    /// as a value, the paywall (2 KB inline) was copied onto the stack for each selector of each
-    /// rule of each file.
-    let extract: @Sendable (inout Paywall) -> [FieldValue]
+    /// Reads the paywall through a pointer: passed as a value, the paywall (2 KB inline) was
+    /// copied onto the stack for each selector of each rule of each file, and passed `inout` it
+    /// was, to the two threads of a large file's rules, a modifying access each (which
+    /// ThreadSanitizer reports as a race, though nothing is written).
+    let extract: @Sendable (UnsafePointer<Paywall>) -> [FieldValue]
 
     public func values(in paywall: Paywall) -> [FieldValue] {
-        var paywall = paywall
-        return extract(&paywall)
+        withUnsafePointer(to: paywall) { extract($0) }
     }
 
     /// The values, reading the paywall in place (see `extract`).
-    func values(reading paywall: inout Paywall) -> [FieldValue] { extract(&paywall) }
+    func values(reading paywall: UnsafePointer<Paywall>) -> [FieldValue] { extract(paywall) }
 
     public static func compile(_ name: String) -> FieldSelector? { registry[name] }
 
@@ -71,7 +71,7 @@ public struct FieldSelector: Sendable {
         var all: [String: FieldSelector] = [:]
         func add(
             _ name: String, _ needs: Capabilities,
-            _ extract: @escaping @Sendable (inout Paywall) -> [FieldValue]
+            _ extract: @escaping @Sendable (UnsafePointer<Paywall>) -> [FieldValue]
         ) {
             all[name] = FieldSelector(name: name, needs: needs, extract: extract)
         }
@@ -103,186 +103,224 @@ public struct FieldSelector: Sendable {
         }
         /// The copy of one field as values, in one pass over the paywall's list: taking the
         /// field's copies out first (`Paywall.copies(inField:)`) copied each twice, into two arrays.
-        @Sendable func copyValues(_ field: String, of paywall: inout Paywall) -> (
+        @Sendable func copyValues(_ field: String, of paywall: UnsafePointer<Paywall>) -> (
             values: [FieldValue], hasDefault: Bool
         ) {
             var values: [FieldValue] = []
             var hasDefault = false
             let length = field.utf8.count
-            for index in paywall.copy.indices
-            where paywall.copy[index].field.utf8.count == length && paywall.copy[index].field == field {
-                hasDefault = hasDefault || paywall.copy[index].isDefaultLocale
-                values.append(copy(paywall.copy[index]))
+            for index in paywall.pointee.copy.indices
+            where paywall.pointee.copy[index].field.utf8.count == length
+                && paywall.pointee.copy[index].field == field
+            {
+                hasDefault = hasDefault || paywall.pointee.copy[index].isDefaultLocale
+                values.append(copy(paywall.pointee.copy[index]))
             }
             return (values, hasDefault)
         }
         func copyField(
             _ name: String, _ needs: Capabilities, _ field: String,
-            missingIn: @escaping @Sendable (Paywall) -> Place
+            missingIn: @escaping @Sendable (UnsafePointer<Paywall>) -> Place
         ) {
             add(name, needs) { paywall in
-                var (values, hasDefault) = copyValues(field, of: &paywall)
+                var (values, hasDefault) = copyValues(field, of: paywall)
                 if !hasDefault { values.insert(missing(name, missingIn(paywall)), at: 0) }
                 return values
             }
         }
 
-        add("id", .variantID) { [text($0.id, "id", in: $0.place)] }
-        add("app", .app) { [text($0.app, "app", in: $0.place)] }
-        add("locale", .structure) { [text($0.locale, "locale", in: $0.place)] }
-        add("presentation", .presentation) { [text($0.presentation, "presentation", in: $0.place)] }
-        add("highlighted_product", .products) {
-            [text($0.highlightedProduct, "highlighted_product", in: $0.place)]
+        add("id", .variantID) { [text($0.pointee.id, "id", in: $0.pointee.place)] }
+        add("app", .app) { [text($0.pointee.app, "app", in: $0.pointee.place)] }
+        add("locale", .structure) { [text($0.pointee.locale, "locale", in: $0.pointee.place)] }
+        add("presentation", .presentation) {
+            [text($0.pointee.presentation, "presentation", in: $0.pointee.place)]
         }
-        copyField("headline", .headline, "headline") { $0.place }
-        copyField("subhead", .headline, "subhead") { $0.place }
-        copyField("cta", .cta, "cta") { $0.cta?.place ?? $0.place }
-        copyField("close.label", .close, "close.label") { $0.close?.place ?? $0.place }
-        copyField("restore.label", .restore, "restore.label") { $0.restore?.place ?? $0.place }
-        copyField("disclosure.text", .disclosure, "disclosure.text") { $0.disclosure?.place ?? $0.place }
-        copyField("price.text", .priceDisplay, "price.text") { $0.price?.place ?? $0.place }
-        add("copy", []) { $0.copy.map(copy) }
+        add("highlighted_product", .products) {
+            [text($0.pointee.highlightedProduct, "highlighted_product", in: $0.pointee.place)]
+        }
+        copyField("headline", .headline, "headline") { $0.pointee.place }
+        copyField("subhead", .headline, "subhead") { $0.pointee.place }
+        copyField("cta", .cta, "cta") { $0.pointee.cta?.place ?? $0.pointee.place }
+        copyField("close.label", .close, "close.label") { $0.pointee.close?.place ?? $0.pointee.place }
+        copyField("restore.label", .restore, "restore.label") {
+            $0.pointee.restore?.place ?? $0.pointee.place
+        }
+        copyField("disclosure.text", .disclosure, "disclosure.text") {
+            $0.pointee.disclosure?.place ?? $0.pointee.place
+        }
+        copyField("price.text", .priceDisplay, "price.text") { $0.pointee.price?.place ?? $0.pointee.place }
+        add("copy", []) { $0.pointee.copy.map(copy) }
         add("bullets", .bullets) { paywall in
-            guard let bullets = paywall.bullets else { return [missing("bullets", paywall.place)] }
+            guard let bullets = paywall.pointee.bullets else {
+                return [missing("bullets", paywall.pointee.place)]
+            }
             // Counted in place: `filter` built an array of copies to count them.
             var count = 0
             for index in bullets.value.indices where bullets.value[index].isDefaultLocale { count += 1 }
             return [present("bullets", count: count, node: bullets.node, span: bullets.span)]
         }
-        add("bullets[*]", .bullets) { copyValues("bullets", of: &$0).values }
+        add("bullets[*]", .bullets) { copyValues("bullets", of: $0).values }
         add("products", .products) { paywall in
-            guard let products = paywall.products else { return [missing("products", paywall.place)] }
+            guard let products = paywall.pointee.products else {
+                return [missing("products", paywall.pointee.place)]
+            }
             return [
                 present("products", count: products.value.count, node: products.node, span: products.span)
             ]
         }
         // List items are read by index: `enumerated().map` copied each item out whole.
         add("products[*].id", .products) { paywall in
-            let products = paywall.products?.value ?? []
+            let products = paywall.pointee.products?.value ?? []
             return products.indices.map {
                 text(products[$0].id, "products[\($0)].id", in: products[$0].place)
             }
         }
         add("products[*].kind", .products) { paywall in
-            let products = paywall.products?.value ?? []
+            let products = paywall.pointee.products?.value ?? []
             return products.indices.map {
                 text(products[$0].kind, "products[\($0)].kind", in: products[$0].place)
             }
         }
         add("products[*].label", .products) {
-            copyValues("products.label", of: &$0).values
+            copyValues("products.label", of: $0).values
         }
         add("products[*].badge", .products) {
-            copyValues("products.badge", of: &$0).values
+            copyValues("products.badge", of: $0).values
         }
         add("cta.font_size", [.cta, .fontSizes]) { paywall in
-            guard let cta = paywall.cta else { return [] }
+            guard let cta = paywall.pointee.cta else { return [] }
             return [number(cta.fontSize, "cta.font_size", in: cta.place)]
         }
         add("close", .close) { paywall in
-            guard let close = paywall.close else { return [missing("close", paywall.place)] }
+            guard let close = paywall.pointee.close else { return [missing("close", paywall.pointee.place)] }
             return [present("close", count: 1, node: close.place.node, span: close.place.span)]
         }
         add("close.visible", .close) { paywall in
-            paywall.close.map { [bool($0.visible, "close.visible", in: $0.place)] } ?? []
+            paywall.pointee.close.map { [bool($0.visible, "close.visible", in: $0.place)] } ?? []
         }
         add("close.delay_seconds", .close) { paywall in
-            paywall.close.map { [number($0.delaySeconds, "close.delay_seconds", in: $0.place)] } ?? []
+            paywall.pointee.close.map { [number($0.delaySeconds, "close.delay_seconds", in: $0.place)] } ?? []
         }
         add("close.destination", .close) { paywall in
-            paywall.close.map { [text($0.destination, "close.destination", in: $0.place)] } ?? []
+            paywall.pointee.close.map { [text($0.destination, "close.destination", in: $0.place)] } ?? []
         }
         add("restore", .restore) { paywall in
-            guard let restore = paywall.restore else { return [missing("restore", paywall.place)] }
+            guard let restore = paywall.pointee.restore else {
+                return [missing("restore", paywall.pointee.place)]
+            }
             return [present("restore", count: 1, node: restore.place.node, span: restore.place.span)]
         }
         add("restore.visible", .restore) { paywall in
-            paywall.restore.map { [bool($0.visible, "restore.visible", in: $0.place)] } ?? []
+            paywall.pointee.restore.map { [bool($0.visible, "restore.visible", in: $0.place)] } ?? []
         }
         add("restore.above_fold", .restore) { paywall in
-            paywall.restore.map { [bool($0.aboveFold, "restore.above_fold", in: $0.place)] } ?? []
+            paywall.pointee.restore.map { [bool($0.aboveFold, "restore.above_fold", in: $0.place)] } ?? []
         }
         add("restore.font_size", [.restore, .fontSizes]) { paywall in
-            paywall.restore.map { [number($0.fontSize, "restore.font_size", in: $0.place)] } ?? []
+            paywall.pointee.restore.map { [number($0.fontSize, "restore.font_size", in: $0.place)] } ?? []
         }
         add("restore.color", .restore) { paywall in
-            paywall.restore.map { [text($0.color, "restore.color", in: $0.place)] } ?? []
+            paywall.pointee.restore.map { [text($0.color, "restore.color", in: $0.place)] } ?? []
         }
-        add("links.terms", .links) { [text($0.links?.terms, "links.terms", in: $0.links?.place ?? $0.place)] }
+        add("links.terms", .links) {
+            [text($0.pointee.links?.terms, "links.terms", in: $0.pointee.links?.place ?? $0.pointee.place)]
+        }
         add("links.privacy", .links) {
-            [text($0.links?.privacy, "links.privacy", in: $0.links?.place ?? $0.place)]
+            [
+                text(
+                    $0.pointee.links?.privacy, "links.privacy",
+                    in: $0.pointee.links?.place ?? $0.pointee.place)
+            ]
         }
         add("links.font_size", [.links, .fontSizes]) { paywall in
-            paywall.links.map { [number($0.fontSize, "links.font_size", in: $0.place)] } ?? []
+            paywall.pointee.links.map { [number($0.fontSize, "links.font_size", in: $0.place)] } ?? []
         }
         add("links.color", .links) { paywall in
-            paywall.links.map { [text($0.color, "links.color", in: $0.place)] } ?? []
+            paywall.pointee.links.map { [text($0.color, "links.color", in: $0.place)] } ?? []
         }
         add("disclosure.placement", .disclosure) { paywall in
-            paywall.disclosure.map { [text($0.placement, "disclosure.placement", in: $0.place)] } ?? []
+            paywall.pointee.disclosure.map { [text($0.placement, "disclosure.placement", in: $0.place)] }
+                ?? []
         }
         add("disclosure.font_size", [.disclosure, .fontSizes]) { paywall in
-            paywall.disclosure.map { [number($0.fontSize, "disclosure.font_size", in: $0.place)] } ?? []
+            paywall.pointee.disclosure.map { [number($0.fontSize, "disclosure.font_size", in: $0.place)] }
+                ?? []
         }
         add("disclosure.color", .disclosure) { paywall in
-            paywall.disclosure.map { [text($0.color, "disclosure.color", in: $0.place)] } ?? []
+            paywall.pointee.disclosure.map { [text($0.color, "disclosure.color", in: $0.place)] } ?? []
         }
         add("price.font_size", [.priceDisplay, .fontSizes]) { paywall in
-            paywall.price.map { [number($0.fontSize, "price.font_size", in: $0.place)] } ?? []
+            paywall.pointee.price.map { [number($0.fontSize, "price.font_size", in: $0.place)] } ?? []
         }
         add("elements[*].type", .elements) { paywall in
-            let elements = paywall.elements?.value ?? []
+            let elements = paywall.pointee.elements?.value ?? []
             return elements.indices.map {
                 text(elements[$0].type, "elements[\($0)].type", in: elements[$0].place)
             }
         }
-        add("elements[*].text", .elements) { copyValues("elements.text", of: &$0).values }
+        add("elements[*].text", .elements) { copyValues("elements.text", of: $0).values }
         add("triggers", .triggers) { paywall in
-            guard let triggers = paywall.triggers else { return [missing("triggers", paywall.place)] }
+            guard let triggers = paywall.pointee.triggers else {
+                return [missing("triggers", paywall.pointee.place)]
+            }
             return [
                 present("triggers", count: triggers.value.count, node: triggers.node, span: triggers.span)
             ]
         }
         add("triggers[*].event", .triggers) { paywall in
-            let triggers = paywall.triggers?.value ?? []
+            let triggers = paywall.pointee.triggers?.value ?? []
             return triggers.indices.map {
                 text(triggers[$0].event, "triggers[\($0)].event", in: triggers[$0].place)
             }
         }
         add("gate", .gate) { paywall in
-            guard let gate = paywall.gate else { return [missing("gate", paywall.place)] }
+            guard let gate = paywall.pointee.gate else { return [missing("gate", paywall.pointee.place)] }
             return [present("gate", count: 1, node: gate.place.node, span: gate.place.span)]
         }
         add("gate.free_uses", .gate) {
-            [number($0.gate?.freeUses, "gate.free_uses", in: $0.gate?.place ?? $0.place)]
+            [
+                number(
+                    $0.pointee.gate?.freeUses, "gate.free_uses",
+                    in: $0.pointee.gate?.place ?? $0.pointee.place)
+            ]
         }
         add("gate.period_hours", .gate) {
-            [number($0.gate?.periodHours, "gate.period_hours", in: $0.gate?.place ?? $0.place)]
+            [
+                number(
+                    $0.pointee.gate?.periodHours, "gate.period_hours",
+                    in: $0.pointee.gate?.place ?? $0.pointee.place)
+            ]
         }
         add("gate.carry_over", .gate) {
-            [bool($0.gate?.carryOver, "gate.carry_over", in: $0.gate?.place ?? $0.place)]
+            [
+                bool(
+                    $0.pointee.gate?.carryOver, "gate.carry_over",
+                    in: $0.pointee.gate?.place ?? $0.pointee.place)
+            ]
         }
         add("theme.background", .theme) { paywall in
-            paywall.theme.map { [text($0.background, "theme.background", in: $0.place)] } ?? []
+            paywall.pointee.theme.map { [text($0.background, "theme.background", in: $0.place)] } ?? []
         }
         add("theme.text", .theme) { paywall in
-            paywall.theme.map { [text($0.text, "theme.text", in: $0.place)] } ?? []
+            paywall.pointee.theme.map { [text($0.text, "theme.text", in: $0.place)] } ?? []
         }
         add("revenuecat.template_name", []) { paywall in
-            guard let rc = paywall.revenueCat else { return [] }
-            return [text(rc.templateName, "template_name", in: paywall.place)]
+            guard let rc = paywall.pointee.revenueCat else { return [] }
+            return [text(rc.templateName, "template_name", in: paywall.pointee.place)]
         }
         add("revenuecat.default_package", []) { paywall in
-            guard let rc = paywall.revenueCat else { return [] }
-            return [text(rc.defaultPackage, "config.default_package", in: rc.configPlace ?? paywall.place)]
+            guard let rc = paywall.pointee.revenueCat else { return [] }
+            return [
+                text(rc.defaultPackage, "config.default_package", in: rc.configPlace ?? paywall.pointee.place)
+            ]
         }
         add("revenuecat.packages[*]", []) { paywall in
-            (paywall.revenueCat?.packages ?? []).enumerated().map { index, package in
-                text(package, "config.packages[\(index)]", in: paywall.place)
+            (paywall.pointee.revenueCat?.packages ?? []).enumerated().map { index, package in
+                text(package, "config.packages[\(index)]", in: paywall.pointee.place)
             }
         }
         add("revenuecat.display_restore_purchases", []) { paywall in
-            guard let rc = paywall.revenueCat, let config = rc.configPlace else { return [] }
+            guard let rc = paywall.pointee.revenueCat, let config = rc.configPlace else { return [] }
             return [bool(rc.displayRestorePurchases, "config.display_restore_purchases", in: config)]
         }
         return all
