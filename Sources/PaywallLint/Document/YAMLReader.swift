@@ -222,7 +222,8 @@ extension SourcePosition {
 }
 
 /// One libyaml event as the reader needs it: its kind, its marks, and the bytes of its value, tag
-/// and anchor, which point into libyaml's event or into a batch of copied events (`EventPipe`).
+/// and anchor, which point into libyaml's event: valid until the event is deleted (parsed ahead,
+/// when the parsing thread fills the event's slot of `EventPipe` again).
 private struct Event {
     var type: yaml_event_type_t
     var start: SourcePosition
