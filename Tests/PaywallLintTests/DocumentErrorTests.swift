@@ -186,9 +186,6 @@ struct DocumentErrorTests {
         #expect(findingsSummary(read("", name: "t.json").findings) == ["1:1 core/parse-error"])
     }
 
-    /// A large file is parsed by libyaml on a second thread, batches of events ahead of their
-    /// handling; what it reads is the same as one thread's, including where it stops: at a
-    /// parse error, at a crossed limit, at the end of a stream of several documents.
     /// A template kept while parsing ahead is found from any starting place, and only for its
     /// own text.
     @Test func prebuiltTemplatesAreFoundFromAnyHint() throws {
@@ -205,13 +202,13 @@ struct DocumentErrorTests {
         #expect(findings.isEmpty)
         let kept = document.prebuiltTemplateCount
         #expect(kept > 400)
-        var generator = SystemRandomNumberGenerator()
         var found = Set<Int32>()
         var previous = 0
         for index in document.nodes.indices where document.nodes[index].isScalar {
             let id = NodeID(index)
             var results: [String?] = []
-            for start in [0, kept - 1, kept, -5, previous, Int.random(in: 0..<kept, using: &generator)] {
+            // Fixed starts, the last spread over the list by the node: a failure repeats.
+            for start in [0, kept - 1, kept, -5, previous, index * 7_919 % kept] {
                 var hint = start
                 results.append(document.prebuiltTemplate(of: id, near: &hint)?.raw)
                 if start == previous { previous = hint }
@@ -225,6 +222,9 @@ struct DocumentErrorTests {
         #expect(found.count == kept)
     }
 
+    /// A large file is parsed by libyaml on a second thread, batches of events ahead of their
+    /// handling; what it reads is the same as one thread's, including where it stops: at a
+    /// parse error, at a crossed limit, at the end of a stream of several documents.
     @Test func parsingAheadReadsWhatOneThreadReads() throws {
         var big = "defaults: &d {kind: auto_renewable, badge: Best}\nitems:\n"
         for k in 0..<1_500 { big += "  - {<<: *d, id: p\(k), label: \"Item \(k)\", tags: [a, b]}\n" }

@@ -233,15 +233,10 @@ private struct Event {
     var tag: UnsafeBufferPointer<UInt8>?
     var anchor: UnsafeBufferPointer<UInt8>?
 
-    init(type: yaml_event_type_t, start: SourcePosition, end: SourcePosition) {
-        self.type = type
-        self.start = start
-        self.end = end
-    }
-
     init(_ event: yaml_event_t) {
-        self.init(
-            type: event.type, start: SourcePosition(event.start_mark), end: SourcePosition(event.end_mark))
+        type = event.type
+        start = SourcePosition(event.start_mark)
+        end = SourcePosition(event.end_mark)
         switch event.type {
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
