@@ -995,6 +995,28 @@ import Testing
         #expect(phrases(["free"], in: "{{ app_name }}free{{ period }}") == ["free"])
     }
 
+    /// The scan's quick test of a word start (its first two or three scalars against bits kept
+    /// for the vocabulary) lets through every start where a phrase may begin: a space of any
+    /// kind as the third scalar, a word of one letter, a second or third scalar beyond ASCII,
+    /// and a third element that is no scalar (a variable, a continuation, a lone `*`).
+    @Test func phraseScanQuickTestMissesNoStart() {
+        let vocabulary = [
+            "no ads", "a few", "añadir", "señal", "go {}", "ok", "fre*", "get * pro", "up # off", "x",
+        ]
+        let cases: [(String, [String])] = [
+            ("No\tads, no\u{1680}ads, no\nads", ["No\tads", "no\u{1680}ads", "no\nads"]),
+            ("A\tfew, a\u{1680}few, a few", ["A\tfew", "a\u{1680}few", "a few"]),
+            ("Añadir la SEÑAL", ["Añadir", "SEÑAL"]),
+            ("Go {{ app_name }} now", ["Go \u{FFFC}"]),
+            ("OK", ["OK"]), ("Freely, get Sketchy Pro", ["Freely", "get Sketchy Pro"]),
+            ("Up 50 off, x", ["Up 50 off", "x"]),
+            ("Noads, afew, añ, go, okay, get pro, up off", []),
+        ]
+        for (text, expected) in cases {
+            #expect(phrases(vocabulary, in: text) == expected, "\(text)")
+        }
+    }
+
     @Test func phraseMatcherExactRangesAndFolding() {
         let matcher = PhraseMatcher(phrases: ["final offer", "straße", "σας"])
         let text = Array("Our ﬁnal  offer: STRASSE σΑΣ".unicodeScalars)

@@ -374,10 +374,41 @@ private final class PhraseSet: @unchecked Sendable {  // Immutable once built; `
         let headThirds: UnsafeBufferPointer<UInt32>
         /// For an ASCII first scalar, its group in `heads`.
         let asciiHeads: UnsafeBufferPointer<Range<Int32>>
-        /// A bit for each pair of an ASCII first scalar and a second one (beyond ASCII as 0) that
-        /// some phrase in `heads` may start with: most words of a text start no phrase, and one
-        /// load tells, before the group's binary search.
+        /// Which word starts with an ASCII scalar may begin a phrase of `heads`, told from the
+        /// text's first scalars there: most words start none, and a load or two tell, before any
+        /// search. `asciiPairs` has a bit for each pair of a first scalar and a second one (beyond
+        /// ASCII as 0) that decides alone: the phrase has no third element that is a scalar or a
+        /// space, or its second is not an ASCII scalar. `asciiTriples` has a bit for a hash of the
+        /// first three scalars of each other phrase (`tripleBit`), any space as U+0020: pairs
+        /// alone let a fifth of the words of a large file through ("th", "yo"), to a search that
+        /// mostly found nothing.
         let asciiPairs: UnsafeBufferPointer<UInt64>
+        let asciiTriples: UnsafeBufferPointer<UInt64>
+        static let tripleBits = 15
+
+        static func tripleBit(_ first: UInt32, _ second: UInt32, _ third: UInt32) -> Int {
+            let mixed = ((first << 25 | second << 18) ^ third) &* 0x9E37_79B1
+            return Int(truncatingIfNeeded: mixed >> (32 - tripleBits))
+        }
+
+        /// Whether a phrase of `heads` may start at `i`, whose scalar `first` is ASCII.
+        @inline(__always)
+        func mayStart(_ first: UInt32, at i: Int, in t: UnsafeBufferPointer<Unicode.Scalar>) -> Bool {
+            let n = t.count
+            let next = i + 1 < n ? t[i + 1].value : 0
+            let second = next < 128 ? next : 0
+            let pair = Int(first) << 7 | Int(second)
+            if asciiPairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 { return true }
+            guard second != 0, i + 2 < n else { return false }
+            var third = t[i + 2].value
+            if third < 128 {
+                if third &- 0x09 < 5 { third = 0x20 }
+            } else if Scalars.isSpace(t[i + 2]) {
+                third = 0x20
+            }
+            let bit = Self.tripleBit(first, second, third)
+            return asciiTriples[bit >> 6] & (1 << UInt64(bit & 63)) != 0
+        }
         /// The other first scalars, ascending, and at the same index their groups in `heads`.
         let otherHeadScalars: UnsafeBufferPointer<UInt32>
         let otherHeads: UnsafeBufferPointer<Range<Int32>>
@@ -394,15 +425,10 @@ private final class PhraseSet: @unchecked Sendable {  // Immutable once built; `
         let numberFollowedAfterSpaces: Int
         let startingWithAnyWord: UnsafeBufferPointer<Int32>
 
-        /// The group in `heads` of the phrases that start with `c`, or an empty one when none of
-        /// them can be followed by `next` (the text's next scalar, 0 at its end).
+        /// The group in `heads` of the phrases that start with `c`.
         @inline(__always)
-        func group(startingWith c: Unicode.Scalar, followedBy next: UInt32) -> Range<Int32> {
-            if c.value < 128 {
-                let pair = Int(c.value) << 7 | Int(next < 128 ? next : 0)
-                guard asciiPairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 else { return 0..<0 }
-                return asciiHeads[Int(c.value)]
-            }
+        func group(startingWith c: Unicode.Scalar) -> Range<Int32> {
+            if c.value < 128 { return asciiHeads[Int(c.value)] }
             let at = otherHeadScalars.lowerBound(of: c.value)
             return at < otherHeadScalars.count && otherHeadScalars[at] == c.value ? otherHeads[at] : 0..<0
         }
@@ -576,15 +602,30 @@ private final class PhraseSet: @unchecked Sendable {  // Immutable once built; `
             groupStart = groupEnd
         }
         var asciiPairs = [UInt64](repeating: 0, count: 128 * 128 / 64)
-        for (head, second, _) in byHead where head < 128 {
+        var asciiTriples = [UInt64](repeating: 0, count: (1 << Tables.tripleBits) / 64)
+        func setPair(_ pair: Int) { asciiPairs[pair >> 6] |= 1 << UInt64(pair & 63) }
+        for (head, second, index) in byHead where head < 128 {
             let row = Int(head) << 7
-            if second == 0 {
+            let start = Int(phraseStarts[Int(index)])
+            let end = Int(phraseStarts[Int(index) + 1])
+            let secondElement = start + 1 < end ? elements[start + 1] : nil
+            let thirdElement = start + 2 < end ? elements[start + 2] : nil
+            switch (second, secondElement, thirdElement) {
+            case (1..<128, _, .scalar(let third)?):
+                let bit = Tables.tripleBit(head, second, third.value)
+                asciiTriples[bit >> 6] |= 1 << UInt64(bit & 63)
+            case (1..<128, _, .space?):
+                let bit = Tables.tripleBit(head, second, 0x20)
+                asciiTriples[bit >> 6] |= 1 << UInt64(bit & 63)
+            case (1..<128, _, _): setPair(row | Int(second))
+            case (1..., _, _): setPair(row)
+            case (_, .space?, _):
+                // A word of one letter ("a few"): any space may follow, and one beyond ASCII is 0.
+                for space in [0, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20] { setPair(row | space) }
+            default:
                 // Anything may follow: the whole row (two words).
                 asciiPairs[row >> 6] = ~0
                 asciiPairs[(row >> 6) + 1] = ~0
-            } else {
-                let pair = row | Int(second < 128 ? second : 0)
-                asciiPairs[pair >> 6] |= 1 << UInt64(pair & 63)
             }
         }
         // Each table in a buffer of the set's own; their elements hold no references, so
@@ -618,7 +659,7 @@ private final class PhraseSet: @unchecked Sendable {  // Immutable once built; `
             secondScalars: owned(secondScalars), heads: owned(byHead.map(\.index)),
             headSeconds: owned(byHead.map(\.second)),
             headThirds: owned(byHead.map { third($0.index) }),
-            asciiHeads: owned(asciiHeads), asciiPairs: owned(asciiPairs),
+            asciiHeads: owned(asciiHeads), asciiPairs: owned(asciiPairs), asciiTriples: owned(asciiTriples),
             otherHeadScalars: owned(otherHeadScalars),
             otherHeads: owned(otherHeadScalars.map { otherHeads[$0]! }),
             startingWithNumber: owned(numberPhrases.map(\.index)),
@@ -696,79 +737,95 @@ private final class PhraseSet: @unchecked Sendable {  // Immutable once built; `
     ) -> [Range<Int>] {
         var result: [Range<Int>] = []
         let tables = self.tables
-        let elements = tables.elements
-        let n = t.count
-        // Only where a word starts: a phrase never begins inside one.
+        let startsWithNumber = !tables.startingWithNumber.isEmpty
+        let startsWithAnyWord = !tables.startingWithAnyWord.isEmpty
+        // Only where a word starts: a phrase never begins inside one. Most word starts begin no
+        // phrase, and for an ASCII scalar the bits of `Tables.mayStart` tell so: that test is
+        // this loop, kept small, and the rest is `longestMatch(in:at:)`.
         for start in starts {
             let i = Int(start)
-            let c = t[i]
-            let next = i + 1 < n ? t[i + 1].value : 0
-            let group = tables.group(startingWith: c, followedBy: next)
-            let tryNumber = !tables.startingWithNumber.isEmpty && Scalars.isDigit(c)
-            let tryAnyWord =
-                !tables.startingWithAnyWord.isEmpty && Scalars.isSpacedWord(c)
-                && (i == 0 || !Scalars.isWord(t[i - 1]))
-            guard !group.isEmpty || tryNumber || tryAnyWord else { continue }
-            var best = -1
-            /// Keeps `end` when it is the longest so far and does not cut a word.
-            func consider(_ end: Int?) {
-                if let end, end > best, end == n || !joins(t[end - 1], t[end]) { best = end }
+            let c = t[i].value
+            if c < 128, !startsWithAnyWord, !(startsWithNumber && c &- 0x30 < 10),
+                !tables.mayStart(c, at: i, in: t)
+            {
+                continue
             }
-            func phrase(_ index: Int32, droppingFirst dropped: Int = 0) -> Slice<
-                UnsafeBufferPointer<Element>
-            > {
-                elements[
-                    Int(tables.phraseStarts[Int(index)])
-                        + dropped..<Int(tables.phraseStarts[Int(index) + 1])]
-            }
-            func tryPhrase(_ index: Int32) {
-                let second = tables.secondScalars[Int(index)]
-                if second != 0, second != next { return }
-                consider(matchEnd(phrase(index), in: t, at: i))
-            }
-            // Phrases whose second element is not a scalar, then those whose second
-            // scalar is the text's.
-            var k = Int(group.lowerBound)
-            let groupEnd = Int(group.upperBound)
-            while k < groupEnd, tables.headSeconds[k] == 0 {
-                consider(matchEnd(phrase(tables.heads[k]), in: t, at: i))
+            let end = longestMatch(in: t, at: i)
+            if end > i { result.append(i..<end) }
+        }
+        return result
+    }
+
+    /// The end of the longest match that starts at `i`, or -1.
+    @inline(never)
+    private func longestMatch(in t: UnsafeBufferPointer<Unicode.Scalar>, at i: Int) -> Int {
+        let n = t.count
+        let c = t[i]
+        let next = i + 1 < n ? t[i + 1].value : 0
+        let group = tables.group(startingWith: c)
+        let tryNumber = !tables.startingWithNumber.isEmpty && Scalars.isDigit(c)
+        let tryAnyWord =
+            !tables.startingWithAnyWord.isEmpty && Scalars.isSpacedWord(c)
+            && (i == 0 || !Scalars.isWord(t[i - 1]))
+        guard !group.isEmpty || tryNumber || tryAnyWord else { return -1 }
+        var best = -1
+        /// Keeps `end` when it is the longest so far and does not cut a word.
+        func consider(_ end: Int?) {
+            if let end, end > best, end == n || !joins(t[end - 1], t[end]) { best = end }
+        }
+        func phrase(_ index: Int32, droppingFirst dropped: Int = 0) -> Slice<
+            UnsafeBufferPointer<Element>
+        > {
+            tables.elements[
+                Int(tables.phraseStarts[Int(index)])
+                    + dropped..<Int(tables.phraseStarts[Int(index) + 1])]
+        }
+        func tryPhrase(_ index: Int32) {
+            let second = tables.secondScalars[Int(index)]
+            if second != 0, second != next { return }
+            consider(matchEnd(phrase(index), in: t, at: i))
+        }
+        // Phrases whose second element is not a scalar, then those whose second
+        // scalar is the text's.
+        var k = Int(group.lowerBound)
+        let groupEnd = Int(group.upperBound)
+        while k < groupEnd, tables.headSeconds[k] == 0 {
+            consider(matchEnd(phrase(tables.heads[k]), in: t, at: i))
+            k += 1
+        }
+        if next != 0, k < groupEnd {
+            let third = i + 2 < n ? t[i + 2].value : 0
+            k = tables.headSeconds.lowerBound(of: next, in: k..<groupEnd)
+            while k < groupEnd, tables.headSeconds[k] == next {
+                if tables.headThirds[k] == 0 || tables.headThirds[k] == third {
+                    consider(matchEnd(phrase(tables.heads[k]), in: t, at: i))
+                }
                 k += 1
             }
-            if next != 0, k < groupEnd {
-                let third = i + 2 < n ? t[i + 2].value : 0
-                k = tables.headSeconds.lowerBound(of: next, in: k..<groupEnd)
-                while k < groupEnd, tables.headSeconds[k] == next {
-                    if tables.headThirds[k] == 0 || tables.headThirds[k] == third {
-                        consider(matchEnd(phrase(tables.heads[k]), in: t, at: i))
-                    }
+        }
+        if tryNumber, let afterNumber = Scalars.numberEnd(in: t, at: i) {
+            // The number is read once for every phrase that starts with one.
+            let direct = afterNumber < n ? t[afterNumber].value : 0
+            var afterSpaces = afterNumber
+            while afterSpaces < n, Scalars.isSpace(t[afterSpaces]) { afterSpaces += 1 }
+            let spaced = afterSpaces < n ? t[afterSpaces].value : 0
+            let numberPhrases = tables.startingWithNumber
+            let followers = tables.numberFollowers
+            func tryFollowed(by scalar: UInt32, in part: Range<Int>) {
+                var k = followers.lowerBound(of: scalar, in: part)
+                while k < part.upperBound, followers[k] == scalar {
+                    consider(matchEnd(phrase(numberPhrases[k], droppingFirst: 1), in: t, at: afterNumber))
                     k += 1
                 }
             }
-            if tryNumber, let afterNumber = Scalars.numberEnd(in: t, at: i) {
-                // The number is read once for every phrase that starts with one.
-                let direct = afterNumber < n ? t[afterNumber].value : 0
-                var afterSpaces = afterNumber
-                while afterSpaces < n, Scalars.isSpace(t[afterSpaces]) { afterSpaces += 1 }
-                let spaced = afterSpaces < n ? t[afterSpaces].value : 0
-                let numberPhrases = tables.startingWithNumber
-                let followers = tables.numberFollowers
-                func tryFollowed(by scalar: UInt32, in part: Range<Int>) {
-                    var k = followers.lowerBound(of: scalar, in: part)
-                    while k < part.upperBound, followers[k] == scalar {
-                        consider(matchEnd(phrase(numberPhrases[k], droppingFirst: 1), in: t, at: afterNumber))
-                        k += 1
-                    }
-                }
-                for k in 0..<tables.numberFollowedDirectly {
-                    consider(matchEnd(phrase(numberPhrases[k], droppingFirst: 1), in: t, at: afterNumber))
-                }
-                tryFollowed(by: direct, in: tables.numberFollowedDirectly..<tables.numberFollowedAfterSpaces)
-                tryFollowed(by: spaced, in: tables.numberFollowedAfterSpaces..<numberPhrases.count)
+            for k in 0..<tables.numberFollowedDirectly {
+                consider(matchEnd(phrase(numberPhrases[k], droppingFirst: 1), in: t, at: afterNumber))
             }
-            if tryAnyWord { for index in tables.startingWithAnyWord { tryPhrase(index) } }
-            if best > i { result.append(i..<best) }
+            tryFollowed(by: direct, in: tables.numberFollowedDirectly..<tables.numberFollowedAfterSpaces)
+            tryFollowed(by: spaced, in: tables.numberFollowedAfterSpaces..<numberPhrases.count)
         }
-        return result
+        if tryAnyWord { for index in tables.startingWithAnyWord { tryPhrase(index) } }
+        return best
     }
 
     /// A scalar of a word for a lone `*`: anything but a space or a variable ("today's" is one
@@ -830,11 +887,27 @@ enum Scalars {
     static func isWord(_ c: Unicode.Scalar) -> Bool {
         if c.isASCII { return isASCIIWord(c) }
         if commonLetterFolded(c) != nil { return true }
+        return isWordByProperties(c)
+    }
+
+    // The Unicode property lookups stay out of line: `Unicode.Scalar.Properties` and
+    // `Unicode.GeneralCategory` are resilient types, and a function that inlines a lookup sets up
+    // stack space for them at every call, used or not. In the phrase scan and `matchEnd`, which
+    // run millions of times on a large file and almost never reach a lookup, that set-up was
+    // most of their per-call cost.
+
+    @inline(never)
+    private static func isWordByProperties(_ c: Unicode.Scalar) -> Bool {
         if c.properties.isAlphabetic { return true }
         switch c.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber: return true
         default: return false
         }
+    }
+
+    @inline(never)
+    private static func isWhitespaceByProperties(_ c: Unicode.Scalar) -> Bool {
+        c.properties.isWhitespace
     }
 
     /// For the letters of the most common scripts, its case-folded NFKC form, known without a
@@ -875,6 +948,7 @@ enum Scalars {
         c.value < 0x80 ? c.value &- 0x30 < 10 : isDigitBeyondASCII(c)
     }
 
+    @inline(never)
     private static func isDigitBeyondASCII(_ c: Unicode.Scalar) -> Bool {
         let value = c.value
         if value < 0x660 { return false }
@@ -910,7 +984,7 @@ enum Scalars {
         // ASCII without a property lookup: most text is ASCII and this runs for every scalar.
         if c.isASCII { return c == " " || (c.value >= 0x09 && c.value <= 0x0D) }
         if commonLetterFolded(c) != nil { return false }
-        return c != Template.placeholder && c.properties.isWhitespace
+        return c != Template.placeholder && isWhitespaceByProperties(c)
     }
 
     /// Scripts written without spaces between words (or, for Hangul, with particles attached).
