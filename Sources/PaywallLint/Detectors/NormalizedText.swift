@@ -95,18 +95,14 @@ public final class NormalizedText: Sendable {
     /// scalar in, one out, and none of them combines with another. One pass folds and checks;
     /// nil at the first other scalar, for the general path.
     static func foldedOneToOne(_ source: [Unicode.Scalar]) -> [Unicode.Scalar]? {
-        var foldsOneToOne = true
-        let lowered = [Unicode.Scalar](unsafeUninitializedCapacity: source.count) { buffer, count in
+        withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: source.count) { buffer in
             for (offset, scalar) in source.enumerated() {
-                guard let folded = foldedOneToOne(scalar) else {
-                    foldsOneToOne = false
-                    break
-                }
+                guard let folded = foldedOneToOne(scalar) else { return nil }
                 buffer.initializeElement(at: offset, to: folded)
-                count = offset + 1
             }
+            // Copied out, as `String.asciiScalars` does and for the same reason.
+            return Array(UnsafeBufferPointer(buffer))
         }
-        return foldsOneToOne ? lowered : nil
     }
 
     /// One scalar of the fast path folded, or nil when it needs the general path.

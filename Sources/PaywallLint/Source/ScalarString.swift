@@ -28,11 +28,15 @@ extension String {
         var text = self
         return text.withUTF8 { bytes in
             guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
-            return [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+            return withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: bytes.count) { buffer in
                 for (offset, byte) in bytes.enumerated() {
                     buffer.initializeElement(at: offset, to: Unicode.Scalar(byte))
                 }
-                count = bytes.count
+                // Copied out rather than written into `Array(unsafeUninitializedCapacity:)`:
+                // the standard library allocates that array through a function it does not
+                // inline, which looks up the array's type at run time, a few hundred
+                // instructions for every copy string.
+                return Array(UnsafeBufferPointer(buffer))
             }
         }
     }
