@@ -1181,8 +1181,28 @@ import Testing
     /// letter after a digit starts one too.
     @Test func normalizedTextWordStarts() {
         let text = NormalizedText(Array("Save 50%  off-now, 7days".unicodeScalars))
-        #expect(text.wordStarts == [0, 5, 7, 10, 13, 14, 17, 19])
-        #expect(text.wordStartsBreakingDigits == [0, 5, 7, 10, 13, 14, 17, 19, 20])
-        #expect(NormalizedText(Array(" \t\n".unicodeScalars)).wordStarts == [])
+        #expect(text.wordStarts.map(\.offset) == [0, 5, 7, 10, 13, 14, 17, 19])
+        #expect(text.wordStartsBreakingDigits.map(\.offset) == [0, 5, 7, 10, 13, 14, 17, 19, 20])
+        #expect(NormalizedText(Array(" \t\n".unicodeScalars)).wordStarts.isEmpty)
+    }
+
+    /// Each word start carries the indexes the phrase scan tests: its first two scalars, and a
+    /// hash of the first three with a space of any kind as U+0020; none for a first scalar
+    /// beyond ASCII or a start without three scalars.
+    @Test func wordStartIndexes() {
+        let starts = NormalizedText("Go\tup é ok").wordStarts
+        func pair(_ first: Unicode.Scalar, _ second: Unicode.Scalar) -> Int {
+            Int(first.value) << 7 | Int(second.value)
+        }
+        #expect(starts.map(\.offset) == [0, 3, 6, 8])
+        #expect(
+            starts.map(\.pairIndex) == [
+                pair("g", "o"), pair("u", "p"), WordStart.beyondASCII, pair("o", "k"),
+            ])
+        #expect(
+            starts.map(\.tripleIndex) == [
+                WordStart.tripleIndex(0x67, 0x6F, 0x20), WordStart.tripleIndex(0x75, 0x70, 0x20),
+                WordStart.noTriple, WordStart.noTriple,
+            ])
     }
 }

@@ -134,7 +134,7 @@ public final class ConfirmshamingDetector: Sendable {
     /// prefix letter, which starts twice, once).
     private static func words(in text: NormalizedText, _ range: Range<Int>) -> Int {
         text.wordStarts.count {
-            let start = Int($0)
+            let start = $0.offset
             let scalar = text.scalars[start]
             return range.contains(start) && Scalars.isWord(scalar)
                 && (start == 0 || Scalars.isUnspaced(scalar)

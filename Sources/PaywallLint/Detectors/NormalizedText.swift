@@ -23,8 +23,8 @@ public final class NormalizedText: Sendable {
     /// Offsets where a phrase may begin (not inside a word, not at a space), found once for every
     /// vocabulary that scans this text; and the same where a digit next to a letter also starts
     /// a word.
-    let wordStarts: [Int32]
-    let wordStartsBreakingDigits: [Int32]
+    let wordStarts: [WordStart]
+    let wordStartsBreakingDigits: [WordStart]
     /// The scripts (`Script` bits) of the scalars words start with, and whether any scalar is
     /// beyond ASCII: the parts of a vocabulary this text can match.
     let wordScripts: UInt16
@@ -112,7 +112,7 @@ public final class NormalizedText: Sendable {
             ? asciiLowercased(scalar) : Scalars.commonLetterFolded(scalar)
     }
 
-    private static func wordStarts(of scalars: [Unicode.Scalar]) -> ([Int32], [Int32], UInt16) {
+    private static func wordStarts(of scalars: [Unicode.Scalar]) -> ([WordStart], [WordStart], UInt16) {
         var scripts: UInt16 = 0
         // At most one start per scalar: found into scratch space (on the stack for most copy),
         // then copied out at their size. A large file keeps these for every copy string.
@@ -159,12 +159,16 @@ public final class NormalizedText: Sendable {
                 previousInWord = inWord
                 previousIsDigit = isDigit
             }
-            // Breaking digits only ever adds starts: the same count means the same list, kept once.
-            let wordStarts = Array(starts[..<startCount])
-            return (
-                wordStarts,
-                breakingCount == startCount ? wordStarts : Array(breakingDigits[..<breakingCount]), scripts
-            )
+            return scalars.withUnsafeBufferPointer { scalars in
+                let wordStarts = starts[..<startCount].map { WordStart(offset: Int($0), in: scalars) }
+                // Breaking digits only ever adds starts: the same count means the same list, kept
+                // once.
+                let breakingDigits =
+                    breakingCount == startCount
+                    ? wordStarts
+                    : breakingDigits[..<breakingCount].map { WordStart(offset: Int($0), in: scalars) }
+                return (wordStarts, breakingDigits, scripts)
+            }
         }
     }
 

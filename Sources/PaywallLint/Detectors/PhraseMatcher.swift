@@ -374,40 +374,25 @@ private final class PhraseSet: @unchecked Sendable {  // Immutable once built; `
         let headThirds: UnsafeBufferPointer<UInt32>
         /// For an ASCII first scalar, its group in `heads`.
         let asciiHeads: UnsafeBufferPointer<Range<Int32>>
-        /// Which word starts with an ASCII scalar may begin a phrase of `heads`, told from the
-        /// text's first scalars there: most words start none, and a load or two tell, before any
-        /// search. `asciiPairs` has a bit for each pair of a first scalar and a second one (beyond
-        /// ASCII as 0) that decides alone: the phrase has no third element that is a scalar or a
-        /// space, or its second is not an ASCII scalar. `asciiTriples` has a bit for a hash of the
-        /// first three scalars of each other phrase (`tripleBit`), any space as U+0020: pairs
+        /// Which word starts may begin a phrase of `heads`, by their `WordStart.pairIndex` and
+        /// `WordStart.tripleIndex`: most words start none, and two loads tell, before any search.
+        /// `asciiPairs` has a bit for each pair of an ASCII first scalar and a second one (beyond
+        /// ASCII or none as 0) that decides alone: the phrase has no third element that is a
+        /// scalar or a space, or its second is not an ASCII scalar; and the bits of every start
+        /// the search must see whatever follows (`WordStart.beyondASCII`; digits where phrases
+        /// start with a number; every start where one starts with any word). `asciiTriples` has
+        /// the bits of the first three scalars of the other phrases, a space as U+0020: pairs
         /// alone let a fifth of the words of a large file through ("th", "yo"), to a search that
         /// mostly found nothing.
         let asciiPairs: UnsafeBufferPointer<UInt64>
         let asciiTriples: UnsafeBufferPointer<UInt64>
-        static let tripleBits = 15
 
-        static func tripleBit(_ first: UInt32, _ second: UInt32, _ third: UInt32) -> Int {
-            let mixed = ((first << 25 | second << 18) ^ third) &* 0x9E37_79B1
-            return Int(truncatingIfNeeded: mixed >> (32 - tripleBits))
-        }
-
-        /// Whether a phrase of `heads` may start at `i`, whose scalar `first` is ASCII.
         @inline(__always)
-        func mayStart(_ first: UInt32, at i: Int, in t: UnsafeBufferPointer<Unicode.Scalar>) -> Bool {
-            let n = t.count
-            let next = i + 1 < n ? t[i + 1].value : 0
-            let second = next < 128 ? next : 0
-            let pair = Int(first) << 7 | Int(second)
-            if asciiPairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 { return true }
-            guard second != 0, i + 2 < n else { return false }
-            var third = t[i + 2].value
-            if third < 128 {
-                if third &- 0x09 < 5 { third = 0x20 }
-            } else if Scalars.isSpace(t[i + 2]) {
-                third = 0x20
-            }
-            let bit = Self.tripleBit(first, second, third)
-            return asciiTriples[bit >> 6] & (1 << UInt64(bit & 63)) != 0
+        func mayStart(_ start: WordStart) -> Bool {
+            let pair = start.pairIndex
+            let triple = start.tripleIndex
+            return asciiPairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0
+                || asciiTriples[triple >> 6] & (1 << UInt64(triple & 63)) != 0
         }
         /// The other first scalars, ascending, and at the same index their groups in `heads`.
         let otherHeadScalars: UnsafeBufferPointer<UInt32>
@@ -602,8 +587,21 @@ private final class PhraseSet: @unchecked Sendable {  // Immutable once built; `
             groupStart = groupEnd
         }
         var asciiPairs = [UInt64](repeating: 0, count: 128 * 128 / 64)
-        var asciiTriples = [UInt64](repeating: 0, count: (1 << Tables.tripleBits) / 64)
+        var asciiTriples = [UInt64](repeating: 0, count: (1 << WordStart.tripleIndexBits) / 64)
         func setPair(_ pair: Int) { asciiPairs[pair >> 6] |= 1 << UInt64(pair & 63) }
+        func setTriple(_ triple: Int) { asciiTriples[triple >> 6] |= 1 << UInt64(triple & 63) }
+        func setRow(_ first: Int) {
+            // Anything may follow: the whole row (two words).
+            asciiPairs[first << 1] = ~0
+            asciiPairs[(first << 1) + 1] = ~0
+        }
+        setPair(WordStart.beyondASCII)
+        if !startingWithAnyWord.isEmpty {
+            for word in asciiPairs.indices { asciiPairs[word] = ~0 }
+        }
+        if !startingWithNumber.isEmpty {
+            for digit in Unicode.Scalar("0").value...Unicode.Scalar("9").value { setRow(Int(digit)) }
+        }
         for (head, second, index) in byHead where head < 128 {
             let row = Int(head) << 7
             let start = Int(phraseStarts[Int(index)])
@@ -612,20 +610,14 @@ private final class PhraseSet: @unchecked Sendable {  // Immutable once built; `
             let thirdElement = start + 2 < end ? elements[start + 2] : nil
             switch (second, secondElement, thirdElement) {
             case (1..<128, _, .scalar(let third)?):
-                let bit = Tables.tripleBit(head, second, third.value)
-                asciiTriples[bit >> 6] |= 1 << UInt64(bit & 63)
-            case (1..<128, _, .space?):
-                let bit = Tables.tripleBit(head, second, 0x20)
-                asciiTriples[bit >> 6] |= 1 << UInt64(bit & 63)
+                setTriple(WordStart.tripleIndex(head, second, third.value))
+            case (1..<128, _, .space?): setTriple(WordStart.tripleIndex(head, second, 0x20))
             case (1..<128, _, _): setPair(row | Int(second))
             case (1..., _, _): setPair(row)
             case (_, .space?, _):
                 // A word of one letter ("a few"): any space may follow, and one beyond ASCII is 0.
                 for space in [0, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20] { setPair(row | space) }
-            default:
-                // Anything may follow: the whole row (two words).
-                asciiPairs[row >> 6] = ~0
-                asciiPairs[(row >> 6) + 1] = ~0
+            default: setRow(Int(head))
             }
         }
         // Each table in a buffer of the set's own; their elements hold no references, so
@@ -733,23 +725,15 @@ private final class PhraseSet: @unchecked Sendable {  // Immutable once built; `
     }
 
     private func longestMatches(
-        in t: UnsafeBufferPointer<Unicode.Scalar>, startingAt starts: UnsafeBufferPointer<Int32>
+        in t: UnsafeBufferPointer<Unicode.Scalar>, startingAt starts: UnsafeBufferPointer<WordStart>
     ) -> [Range<Int>] {
         var result: [Range<Int>] = []
         let tables = self.tables
-        let startsWithNumber = !tables.startingWithNumber.isEmpty
-        let startsWithAnyWord = !tables.startingWithAnyWord.isEmpty
         // Only where a word starts: a phrase never begins inside one. Most word starts begin no
-        // phrase, and for an ASCII scalar the bits of `Tables.mayStart` tell so: that test is
-        // this loop, kept small, and the rest is `longestMatch(in:at:)`.
-        for start in starts {
-            let i = Int(start)
-            let c = t[i].value
-            if c < 128, !startsWithAnyWord, !(startsWithNumber && c &- 0x30 < 10),
-                !tables.mayStart(c, at: i, in: t)
-            {
-                continue
-            }
+        // phrase, and `Tables.mayStart` tells so: that test is this loop, and the search is
+        // `longestMatch(in:at:)`.
+        for start in starts where tables.mayStart(start) {
+            let i = start.offset
             let end = longestMatch(in: t, at: i)
             if end > i { result.append(i..<end) }
         }
