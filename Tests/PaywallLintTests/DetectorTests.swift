@@ -783,6 +783,35 @@ import Testing
         try PriceDetector(vocabularies: Self.vocabularies()).matches(in: Template(text).plain).map(\.text)
     }
 
+    /// A text keeps the prices the first detector found for the detectors with the same
+    /// vocabularies, from any thread; a detector with other vocabularies scans for itself.
+    @Test func keptPricesServeOnlyTheSameVocabularies() throws {
+        let vocabularies = try Self.vocabularies()
+        let first = PriceDetector(vocabularies: vocabularies)
+        let same = PriceDetector(vocabularies: vocabularies)
+        var other = vocabularies
+        other["currency-symbols"] = ["¤"]
+        other["currency-codes"] = []
+        other["currency-words"] = []
+        let otherDetector = PriceDetector(vocabularies: other)
+        let plain = Array("Only $3.99, or ¤5".unicodeScalars)
+        let text = NormalizedText(plain)
+        let ranges = Mutex<[[Range<Int>]]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let found = first.matches(in: plain, normalized: text).map(\.range)
+            ranges.withLock { $0.append(found) }
+        }
+        #expect(ranges.withLock { $0 } == Array(repeating: [5..<10], count: 8))
+        #expect(same.matches(in: plain, normalized: text).map(\.text) == ["$3.99"])
+        #expect(otherDetector.matches(in: plain, normalized: text).map(\.text) == ["¤5"])
+        #expect(first.matches(in: plain, normalized: text).map(\.text) == ["$3.99"])
+        // A text without prices keeps that too.
+        let none = NormalizedText(Array("Pick 2".unicodeScalars))
+        #expect(first.matches(in: Array("Pick 2".unicodeScalars), normalized: none).isEmpty)
+        #expect(first.matches(in: Array("Pick 2".unicodeScalars), normalized: none).isEmpty)
+        #expect(otherDetector.matches(in: Array("Pick 2".unicodeScalars), normalized: none).isEmpty)
+    }
+
     @Test func priceExactRange() throws {
         let detector = PriceDetector(vocabularies: try Self.vocabularies())
         let text = Array("Start for 3,99 € today".unicodeScalars)
@@ -1184,6 +1213,15 @@ import Testing
         #expect(text.wordStarts.map(\.offset) == [0, 5, 7, 10, 13, 14, 17, 19])
         #expect(text.wordStartsBreakingDigits.map(\.offset) == [0, 5, 7, 10, 13, 14, 17, 19, 20])
         #expect(NormalizedText(Array(" \t\n".unicodeScalars)).wordStarts.isEmpty)
+    }
+
+    /// Whether a text holds a digit, of any script (Thai digits are no words here, as Thai has
+    /// no spaces between words).
+    @Test func normalizedTextContainsDigit() {
+        let withDigits = ["Pick 2", "ฟรี ๓ เดือน", "٣ أشهر", "３ months", "Ｌevel٢"]
+        let without = ["Pick two", "ฟรี สาม เดือน", "", "{{ price }} / {{ period }}", "ⅲ months"]
+        for text in withDigits { #expect(NormalizedText(text).containsDigit, "\(text)") }
+        for text in without { #expect(!NormalizedText(text).containsDigit, "\(text)") }
     }
 
     /// Each word start carries the indexes the phrase scan tests: its first two scalars, and a

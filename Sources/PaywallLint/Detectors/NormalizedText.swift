@@ -28,6 +28,11 @@ public final class NormalizedText: Sendable {
     /// The scripts (`Script` bits) of the scalars words start with, and whether any scalar is
     /// beyond ASCII: the parts of a vocabulary this text can match.
     let wordScripts: UInt16
+    /// Whether any scalar is a decimal digit, of any script: several detectors look for numbers
+    /// first, in every copy string.
+    let containsDigit: Bool
+    /// The prices found here, for the detectors that read them after the first.
+    let keptPrices = KeptPrices()
 
     public convenience init(_ source: [Unicode.Scalar]) {
         self.init(source, findingWordStarts: true)
@@ -41,8 +46,9 @@ public final class NormalizedText: Sendable {
             scalars = lowered
             sourceStarts = []
             sourceEnds = []
-            (wordStarts, wordStartsBreakingDigits, wordScripts) =
-                findingWordStarts ? Self.wordStarts(of: lowered) : ([], [], 0)
+            (wordStarts, wordStartsBreakingDigits, wordScripts, containsDigit) =
+                findingWordStarts
+                ? Self.wordStarts(of: lowered) : ([], [], 0, lowered.contains(where: Scalars.isDigit))
             return
         }
         var out: [Unicode.Scalar] = []
@@ -87,8 +93,8 @@ public final class NormalizedText: Sendable {
             && starts.indices.allSatisfy { starts[$0] == Int32($0) && ends[$0] == Int32($0 + 1) }
         sourceStarts = identity ? [] : starts
         sourceEnds = identity ? [] : ends
-        (wordStarts, wordStartsBreakingDigits, wordScripts) =
-            findingWordStarts ? Self.wordStarts(of: out) : ([], [], 0)
+        (wordStarts, wordStartsBreakingDigits, wordScripts, containsDigit) =
+            findingWordStarts ? Self.wordStarts(of: out) : ([], [], 0, out.contains(where: Scalars.isDigit))
     }
 
     /// The fast path (ASCII and the common letters of most scripts, variables included): one
@@ -112,8 +118,9 @@ public final class NormalizedText: Sendable {
             ? asciiLowercased(scalar) : Scalars.commonLetterFolded(scalar)
     }
 
-    private static func wordStarts(of scalars: [Unicode.Scalar]) -> ([WordStart], [WordStart], UInt16) {
+    private static func wordStarts(of scalars: [Unicode.Scalar]) -> ([WordStart], [WordStart], UInt16, Bool) {
         var scripts: UInt16 = 0
+        var containsDigit = false
         // At most one start per scalar: found into scratch space (on the stack for most copy),
         // then copied out at their size. A large file keeps these for every copy string.
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * scalars.count + 1) { scratch in
@@ -128,6 +135,8 @@ public final class NormalizedText: Sendable {
                 if !scalar.isASCII, scalar != Template.placeholder { scripts |= 1 << Script.asciiThenBeyond }
                 let inWord = Scalars.isSpacedWord(scalar)
                 let isDigit = inWord && Scalars.isDigit(scalar)
+                // The digits of scripts without spaces (Thai "๕") are no words here.
+                if isDigit || (!inWord && !scalar.isASCII && Scalars.isDigit(scalar)) { containsDigit = true }
                 let joined = previousInWord && inWord
                 // No phrase starts with a space (compiling drops leading ones), so no scan
                 // needs to stop at one.
@@ -167,7 +176,7 @@ public final class NormalizedText: Sendable {
                     breakingCount == startCount
                     ? wordStarts
                     : breakingDigits[..<breakingCount].map { WordStart(offset: Int($0), in: scalars) }
-                return (wordStarts, breakingDigits, scripts)
+                return (wordStarts, breakingDigits, scripts, containsDigit)
             }
         }
     }

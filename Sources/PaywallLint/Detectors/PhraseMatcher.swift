@@ -96,6 +96,10 @@ public struct PhraseMatcher: Sendable {
 
     public var isEmpty: Bool { phrases.isEmpty }
 
+    /// Tells this vocabulary from every other for the life of the process: the address of its
+    /// compiled phrases, which the cache keeps.
+    var identity: UInt { UInt(bitPattern: ObjectIdentifier(phrases)) }
+
     /// Every match, leftmost-longest and not overlapping, in offsets of `text`.
     public func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
         guard !phrases.isEmpty else { return [] }

@@ -34,9 +34,13 @@ public struct PriceDetector: Sendable {
     }
 
     func prices(in text: NormalizedText) -> [Price] {
+        guard !currencies.isEmpty, text.containsDigit else { return [] }
+        return text.keptPrices.prices(for: currencies.identity) { scannedPrices(in: text) }
+    }
+
+    private func scannedPrices(in text: NormalizedText) -> [Price] {
         let t = text.scalars
         let n = t.count
-        guard !currencies.isEmpty, t.contains(where: Scalars.isDigit) else { return [] }
         var endingAt: [Int: Range<Int>] = [:]
         var startingAt: [Int: Range<Int>] = [:]
         for range in currencies.ranges(in: text) {

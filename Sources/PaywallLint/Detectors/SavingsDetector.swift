@@ -101,7 +101,7 @@ public final class SavingsDetector: Sendable {
         var found = phrases.ranges(in: text)
         // Most of the parts below find nothing; an empty append still costs a call.
         func add(_ ranges: [Range<Int>]) { if !ranges.isEmpty { found += ranges } }
-        if t.contains(where: Scalars.isDigit) {
+        if text.containsDigit {
             let amounts = prices.prices(in: text).map(\.range)
             // The savings words go with a percentage, an amount or a number in CJK ("7折"): a
             // number alone ("Pick 2", "(3)") does not need them read.

@@ -79,7 +79,7 @@ public final class UrgencyDetector: Sendable {
     /// with.
     private func offerCountedDown(_ countdowns: [Range<Int>], in normalized: NormalizedText) -> Range<Int>? {
         guard let span = countdowns.pairedSpan(with: offerWords.ranges(in: normalized)),
-            normalized.scalars.contains(where: Scalars.isDigit) || !fewWords.ranges(in: normalized).isEmpty
+            normalized.containsDigit || !fewWords.ranges(in: normalized).isEmpty
                 || !numberWords.ranges(in: normalized).isEmpty
         else { return nil }
         return span
