@@ -1216,12 +1216,15 @@ import Testing
     }
 
     /// Whether a text holds a digit, of any script (Thai digits are no words here, as Thai has
-    /// no spaces between words).
+    /// no spaces between words), and a scalar of a script without spaces.
     @Test func normalizedTextContainsDigit() {
         let withDigits = ["Pick 2", "ฟรี ๓ เดือน", "٣ أشهر", "３ months", "Ｌevel٢"]
         let without = ["Pick two", "ฟรี สาม เดือน", "", "{{ price }} / {{ period }}", "ⅲ months"]
         for text in withDigits { #expect(NormalizedText(text).containsDigit, "\(text)") }
         for text in without { #expect(!NormalizedText(text).containsDigit, "\(text)") }
+        #expect(NormalizedText("节省 50%").containsUnspaced)
+        #expect(NormalizedText("ฟรี").containsUnspaced)
+        #expect(!NormalizedText("Save 50% – ½ price, Ünlimited").containsUnspaced)
     }
 
     /// Each word start carries the indexes the phrase scan tests: its first two scalars, and a

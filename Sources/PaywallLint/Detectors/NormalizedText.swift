@@ -28,9 +28,10 @@ public final class NormalizedText: Sendable {
     /// The scripts (`Script` bits) of the scalars words start with, and whether any scalar is
     /// beyond ASCII: the parts of a vocabulary this text can match.
     let wordScripts: UInt16
-    /// Whether any scalar is a decimal digit, of any script: several detectors look for numbers
-    /// first, in every copy string.
+    /// Whether any scalar is a decimal digit, of any script, and whether any is of a script
+    /// without spaces between words: several detectors ask first, of every copy string.
     let containsDigit: Bool
+    let containsUnspaced: Bool
     /// The prices found here, for the detectors that read them after the first.
     let keptPrices = KeptPrices()
 
@@ -46,9 +47,8 @@ public final class NormalizedText: Sendable {
             scalars = lowered
             sourceStarts = []
             sourceEnds = []
-            (wordStarts, wordStartsBreakingDigits, wordScripts, containsDigit) =
-                findingWordStarts
-                ? Self.wordStarts(of: lowered) : ([], [], 0, lowered.contains(where: Scalars.isDigit))
+            (wordStarts, wordStartsBreakingDigits, wordScripts, containsDigit, containsUnspaced) =
+                Self.wordStarts(of: lowered, finding: findingWordStarts)
             return
         }
         var out: [Unicode.Scalar] = []
@@ -93,8 +93,8 @@ public final class NormalizedText: Sendable {
             && starts.indices.allSatisfy { starts[$0] == Int32($0) && ends[$0] == Int32($0 + 1) }
         sourceStarts = identity ? [] : starts
         sourceEnds = identity ? [] : ends
-        (wordStarts, wordStartsBreakingDigits, wordScripts, containsDigit) =
-            findingWordStarts ? Self.wordStarts(of: out) : ([], [], 0, out.contains(where: Scalars.isDigit))
+        (wordStarts, wordStartsBreakingDigits, wordScripts, containsDigit, containsUnspaced) =
+            Self.wordStarts(of: out, finding: findingWordStarts)
     }
 
     /// The fast path (ASCII and the common letters of most scripts, variables included): one
@@ -118,9 +118,20 @@ public final class NormalizedText: Sendable {
             ? asciiLowercased(scalar) : Scalars.commonLetterFolded(scalar)
     }
 
-    private static func wordStarts(of scalars: [Unicode.Scalar]) -> ([WordStart], [WordStart], UInt16, Bool) {
+    /// The word starts of both kinds, their scripts, and whether a digit and a scalar of a script
+    /// without spaces occur (only these two without `finding`).
+    private static func wordStarts(of scalars: [Unicode.Scalar], finding: Bool) -> (
+        [WordStart], [WordStart], UInt16, containsDigit: Bool, containsUnspaced: Bool
+    ) {
+        guard finding else {
+            return (
+                [], [], 0, scalars.contains(where: Scalars.isDigit),
+                scalars.contains(where: Scalars.isUnspaced)
+            )
+        }
         var scripts: UInt16 = 0
         var containsDigit = false
+        var containsUnspaced = false
         // At most one start per scalar: found into scratch space (on the stack for most copy),
         // then copied out at their size. A large file keeps these for every copy string.
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * scalars.count + 1) { scratch in
@@ -132,7 +143,10 @@ public final class NormalizedText: Sendable {
             var previousIsDigit = false
             for (offset, scalar) in scalars.enumerated() {
                 // A variable (U+FFFC) is no text beyond ASCII.
-                if !scalar.isASCII, scalar != Template.placeholder { scripts |= 1 << Script.asciiThenBeyond }
+                if !scalar.isASCII, scalar != Template.placeholder {
+                    scripts |= 1 << Script.asciiThenBeyond
+                    if Scalars.isUnspaced(scalar) { containsUnspaced = true }
+                }
                 let inWord = Scalars.isSpacedWord(scalar)
                 let isDigit = inWord && Scalars.isDigit(scalar)
                 // The digits of scripts without spaces (Thai "๕") are no words here.
@@ -176,7 +190,7 @@ public final class NormalizedText: Sendable {
                     breakingCount == startCount
                     ? wordStarts
                     : breakingDigits[..<breakingCount].map { WordStart(offset: Int($0), in: scalars) }
-                return (wordStarts, breakingDigits, scripts, containsDigit)
+                return (wordStarts, breakingDigits, scripts, containsDigit, containsUnspaced)
             }
         }
     }

@@ -106,7 +106,7 @@ public final class SavingsDetector: Sendable {
             // The savings words go with a percentage, an amount or a number in CJK ("7折"): a
             // number alone ("Pick 2", "(3)") does not need them read.
             if !amounts.isEmpty || t.contains(where: { $0 == "%" || $0 == "\u{066A}" })
-                || t.contains(where: Scalars.isUnspaced)
+                || text.containsUnspaced
             {
                 // "节省 50% 的存储空间", "Pil tüketimi %30 daha az": a percentage of something else
                 // saved, when nothing in the text is about money.
