@@ -387,7 +387,8 @@ struct CanonicalDialect {
         }
         let pairs = document.pairs(of: node)
         guard pairs.count >= sideBySideFrom, pairs.count >= 2 else {
-            readLocales(pairs[...], expectedLocales: pairs.count)
+            var noTable: ProductPaths?
+            readLocales(pairs[...], expectedLocales: pairs.count, productPaths: &noTable)
             return
         }
         // Two readers, this one taking locales from the front and one of its own (with its own
@@ -405,19 +406,22 @@ struct CanonicalDialect {
                 withUnsafeMutablePointer(to: &secondMarks) { marks in
                     let readers = Readers(first: first, second: second, secondMarks: marks)
                     DispatchQueue.concurrentPerform(iterations: 2) { end in
+                        var productPaths: ProductPaths? = ProductPaths()
                         if end == 0 {
                             let limit = readers.first.pointee.frontLimit
                             var taken = 0
                             while taken < limit, let index = unread.withLock({ $0.popFirst() }) {
                                 readers.first.pointee.readLocales(
-                                    pairs[index...index], expectedLocales: pairs.count)
+                                    pairs[index...index], expectedLocales: pairs.count,
+                                    productPaths: &productPaths)
                                 taken += 1
                             }
                         } else {
                             while let index = unread.withLock({ $0.popLast() }) {
                                 let reader = readers.second
                                 reader.pointee.readLocales(
-                                    pairs[index...index], expectedLocales: (pairs.count + 1) / 2)
+                                    pairs[index...index], expectedLocales: (pairs.count + 1) / 2,
+                                    productPaths: &productPaths)
                                 readers.secondMarks.pointee.append(
                                     ReadMark(
                                         localizations: reader.pointee.paywall.localizations.count,
@@ -451,6 +455,31 @@ struct CanonicalDialect {
         }
     }
 
+    /// The paths of the localized products' copy, by product ID, for a reader of thousands of
+    /// locales: every locale names the same few products, and each built the same two strings (a
+    /// third of a large file's strings). Searched by the IDs' bytes, which the document reader
+    /// usually hands out as one shared string (`ShortStrings`): a dictionary's hashing cost more
+    /// than building the strings.
+    private struct ProductPaths {
+        private var kept: [(id: String, label: String, badge: String)] = []
+        private static let limit = 16
+
+        mutating func paths(of id: String) -> (label: String, badge: String) {
+            let known = id.withUTF8Bytes { idBytes in
+                kept.firstIndex { kept in
+                    kept.id.withUTF8Bytes {
+                        ($0.baseAddress == idBytes.baseAddress && $0.count == idBytes.count)
+                            || ByteChunks.same($0, idBytes)
+                    }
+                }
+            }
+            if let known { return (kept[known].label, kept[known].badge) }
+            let paths = (label: "products[\(id)].label", badge: "products[\(id)].badge")
+            if kept.count < Self.limit { kept.append((id, paths.label, paths.badge)) }
+            return paths
+        }
+    }
+
     /// The two readers of a file's localizations, each used by one thread only, and where the
     /// second one's localizations and findings stood after each locale it read.
     private struct Readers: @unchecked Sendable {
@@ -465,8 +494,11 @@ struct CanonicalDialect {
     }
 
     /// Reads `pairs` of the localizations, appending their copy to `paywall.copy`, with room
-    /// made for `expectedLocales` of them at the first.
-    private mutating func readLocales(_ pairs: Slice<MappingPairs>, expectedLocales: Int) {
+    /// made for `expectedLocales` of them at the first; `productPaths` keeps the products' paths
+    /// from call to call, where there is one.
+    private mutating func readLocales(
+        _ pairs: Slice<MappingPairs>, expectedLocales: Int, productPaths: inout ProductPaths?
+    ) {
         let document = reader.document
         // Each locale's copy goes straight into the paywall's array, taken out of `self` while
         // the locales are read (the readers below are methods of `self`): collected apart and
@@ -522,14 +554,15 @@ struct CanonicalDialect {
                     else {
                         continue
                     }
+                    let kept = productPaths?.paths(of: id)
                     add(
                         reader.copy(
-                            g["label"], field: "products.label", path: "products[\(id)].label", locale: name,
-                            isDefault: false))
+                            g["label"], field: "products.label", path: kept?.label ?? "products[\(id)].label",
+                            locale: name, isDefault: false))
                     add(
                         reader.copy(
-                            g["badge"], field: "products.badge", path: "products[\(id)].badge", locale: name,
-                            isDefault: false))
+                            g["badge"], field: "products.badge", path: kept?.badge ?? "products[\(id)].badge",
+                            locale: name, isDefault: false))
                 }
             } else if let products = f["products"] {
                 reader.wrongType(
