@@ -175,7 +175,7 @@ final class NeutralDeclines: Sendable {
     }
 
     private static func normalized(_ entry: String) -> [Unicode.Scalar] {
-        NormalizedText(Array(entry.unicodeScalars), findingWordStarts: false).scalars
+        NormalizedText.normalizedScalars(of: Array(entry.unicodeScalars))
     }
 
     private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -20,9 +20,9 @@ public final class NormalizedText: Sendable {
     private let sourceEnds: [Int32]
     /// The number of input scalars.
     public let sourceCount: Int
-    /// Offsets where a phrase may begin (not inside a word, not at a space), found once for every
-    /// vocabulary that scans this text; and the same where a digit next to a letter also starts
-    /// a word.
+    /// Where a phrase may begin (not inside a word, not at a space), with what the phrase scan's
+    /// quick test reads there, found once for every vocabulary that scans this text; and the same
+    /// where a digit next to a letter also starts a word.
     let wordStarts: [WordStart]
     let wordStartsBreakingDigits: [WordStart]
     /// The scripts (`Script` bits) of the scalars words start with, and whether any scalar is
@@ -35,22 +35,25 @@ public final class NormalizedText: Sendable {
     /// The prices found here, for the detectors that read them after the first.
     let keptPrices = KeptPrices()
 
-    public convenience init(_ source: [Unicode.Scalar]) {
-        self.init(source, findingWordStarts: true)
+    public init(_ source: [Unicode.Scalar]) {
+        sourceCount = source.count
+        (scalars, sourceStarts, sourceEnds) = Self.normalized(source)
+        (wordStarts, wordStartsBreakingDigits, wordScripts, containsDigit, containsUnspaced) =
+            Self.wordStarts(of: scalars)
     }
 
-    /// Without `findingWordStarts` the text cannot be scanned for phrases: for compiling the
-    /// phrases themselves, thousands of them at start-up.
-    init(_ source: [Unicode.Scalar], findingWordStarts: Bool) {
-        sourceCount = source.count
-        if let lowered = Self.foldedOneToOne(source) {
-            scalars = lowered
-            sourceStarts = []
-            sourceEnds = []
-            (wordStarts, wordStartsBreakingDigits, wordScripts, containsDigit, containsUnspaced) =
-                Self.wordStarts(of: lowered, finding: findingWordStarts)
-            return
-        }
+    /// The normalised scalars alone, without word starts or the map back to the source: for
+    /// compiling phrases and vocabulary entries, thousands of them at start-up.
+    static func normalizedScalars(of source: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        normalized(source).scalars
+    }
+
+    /// The normalised scalars and, for each, the input offsets it came from (both empty when
+    /// every scalar maps to the one at its own offset).
+    private static func normalized(_ source: [Unicode.Scalar]) -> (
+        scalars: [Unicode.Scalar], sourceStarts: [Int32], sourceEnds: [Int32]
+    ) {
+        if let lowered = foldedOneToOne(source) { return (lowered, [], []) }
         var out: [Unicode.Scalar] = []
         var starts: [Int32] = []
         var ends: [Int32] = []
@@ -64,17 +67,17 @@ public final class NormalizedText: Sendable {
         var start = 0
         while start < source.count {
             var end = start + 1
-            while end < source.count, Self.combinesWithPrevious(source[end]) { end += 1 }
+            while end < source.count, combinesWithPrevious(source[end]) { end += 1 }
             let segmentStart = out.count
             let first = source[start]
             if end == start + 1,
                 first.isASCII || Scalars.commonLetterFolded(first) != nil
                     || !first.properties.changesWhenNFKCCaseFolded
             {
-                Self.fold(first, into: &out)
+                fold(first, into: &out)
             } else {
                 for normalized in CompatibilityNormalization.normalize(source[start..<end]) {
-                    Self.fold(normalized, into: &out)
+                    fold(normalized, into: &out)
                 }
             }
             // Each scalar the segment became came from all of it. (Appended here rather than by
@@ -85,16 +88,12 @@ public final class NormalizedText: Sendable {
             }
             start = end
         }
-        scalars = out
         // Most text outside ASCII maps scalar for scalar too (Cyrillic, CJK, accented Latin):
         // then the offsets need no map, and a large file keeps eight bytes per scalar fewer.
         let identity =
             out.count == source.count
             && starts.indices.allSatisfy { starts[$0] == Int32($0) && ends[$0] == Int32($0 + 1) }
-        sourceStarts = identity ? [] : starts
-        sourceEnds = identity ? [] : ends
-        (wordStarts, wordStartsBreakingDigits, wordScripts, containsDigit, containsUnspaced) =
-            Self.wordStarts(of: out, finding: findingWordStarts)
+        return identity ? (out, [], []) : (out, starts, ends)
     }
 
     /// The fast path (ASCII and the common letters of most scripts, variables included): one
@@ -119,16 +118,10 @@ public final class NormalizedText: Sendable {
     }
 
     /// The word starts of both kinds, their scripts, and whether a digit and a scalar of a script
-    /// without spaces occur (only these two without `finding`).
-    private static func wordStarts(of scalars: [Unicode.Scalar], finding: Bool) -> (
+    /// without spaces occur.
+    private static func wordStarts(of scalars: [Unicode.Scalar]) -> (
         [WordStart], [WordStart], UInt16, containsDigit: Bool, containsUnspaced: Bool
     ) {
-        guard finding else {
-            return (
-                [], [], 0, scalars.contains(where: Scalars.isDigit),
-                scalars.contains(where: Scalars.isUnspaced)
-            )
-        }
         var scripts: UInt16 = 0
         var containsDigit = false
         var containsUnspaced = false

@@ -507,7 +507,7 @@ private final class PhraseSet: @unchecked Sendable {  // Immutable once built; `
         scratch.removeAll(keepingCapacity: true)
         for scalar in text.unicodeScalars {
             guard let folded = NormalizedText.foldedOneToOne(scalar) else {
-                return NormalizedText(Array(text.unicodeScalars), findingWordStarts: false).scalars
+                return NormalizedText.normalizedScalars(of: Array(text.unicodeScalars))
             }
             scratch.append(folded)
         }

@@ -466,12 +466,7 @@ struct CanonicalDialect {
 
         mutating func paths(of id: String) -> (label: String, badge: String) {
             let known = id.withUTF8Bytes { idBytes in
-                kept.firstIndex { kept in
-                    kept.id.withUTF8Bytes {
-                        ($0.baseAddress == idBytes.baseAddress && $0.count == idBytes.count)
-                            || ByteChunks.same($0, idBytes)
-                    }
-                }
+                kept.firstIndex { kept in kept.id.withUTF8Bytes { ByteChunks.same($0, idBytes) } }
             }
             if let known { return (kept[known].label, kept[known].badge) }
             let paths = (label: "products[\(id)].label", badge: "products[\(id)].badge")

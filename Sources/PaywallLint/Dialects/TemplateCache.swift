@@ -50,12 +50,7 @@ public final class TemplateCache {
             guard let slots else { return (first, hash, nil, bytes.count) }
             func holdsText(_ candidate: Int) -> Template? {
                 guard slots[candidate].hash == hash, let known = slots[candidate].template else { return nil }
-                // The same storage, when the reader handed out the kept string (`ShortStrings`).
-                let same = known.raw.withUTF8Bytes {
-                    ($0.baseAddress == bytes.baseAddress && $0.count == bytes.count)
-                        || ByteChunks.same($0, bytes)
-                }
-                return same ? known : nil
+                return known.raw.withUTF8Bytes { ByteChunks.same($0, bytes) } ? known : nil
             }
             if let known = holdsText(first) { return (first, hash, known, bytes.count) }
             if let known = holdsText(second) { return (second, hash, known, bytes.count) }

@@ -27,9 +27,12 @@ enum ByteChunks {
     }
 
     /// Whether two buffers hold the same bytes, compared a word at a time: the generic
-    /// `elementsEqual` went byte by byte, a thousand instructions for a disclosure.
+    /// `elementsEqual` went byte by byte, a thousand instructions for a disclosure. Two views of
+    /// one storage (a string the reader kept and handed out again, `ShortStrings`) are the same
+    /// without reading it.
     static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
+        if a.baseAddress == b.baseAddress { return true }
         var i = 0
         while i + 8 <= a.count {
             guard load(a, at: i) == load(b, at: i) else { return false }
