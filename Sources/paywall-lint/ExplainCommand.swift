@@ -34,6 +34,6 @@ struct ExplainCommand: ParsableCommand {
             }
             throw fail(message)
         }
-        StandardStream.output.write(RuleDocumentation.markdown(for: rule))
+        StandardStream.output.write(TerminalText.escaped(RuleDocumentation.markdown(for: rule), keepingLines: true))
     }
 }

@@ -19,18 +19,69 @@ enum FileSystem {
     enum Kind {
         case file
         case directory(device: UInt64, inode: UInt64)
+        /// Nothing there, or a symlink to nothing.
         case missing
+        /// A socket, FIFO or device.
         case other
+        /// There, but `stat` failed otherwise (no search permission, a name too long, a loop of
+        /// links): never passed over in silence.
+        case inaccessible(String)
     }
 
     static func kind(of path: String) -> Kind {
+        path.withCString { kind(ofSystemPath: $0) }
+    }
+
+    /// As `kind(of:)`, for a path whose bytes are not UTF-8 (`InputFile.systemPath`).
+    static func kind(ofSystemPath path: UnsafePointer<CChar>) -> Kind {
         var info = stat()
-        guard stat(path, &info) == 0 else { return .missing }
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return .missing }
+            return .inaccessible(describe(code))
+        }
         switch info.st_mode & S_IFMT {
         case S_IFREG: return .file
         case S_IFDIR: return .directory(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         default: return .other
         }
+    }
+
+    /// Runs `body` with a path's bytes as a C string.
+    static func withSystemPath<T, E: Error>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) throws(E) -> T)
+        throws(E) -> T
+    {
+        let terminated = bytes + [0]
+        let result: Result<T, E> = terminated.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                Result { () throws(E) in try body(chars.baseAddress!) }
+            }
+        }
+        return try result.get()
+    }
+
+    /// A name or path for people: its UTF-8 as it is, every byte that is not UTF-8 as `\xNN`.
+    static func displayName(_ bytes: some Collection<UInt8>) -> String {
+        var result = ""
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var remaining = Array(bytes)[...]
+        loop: while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                result.unicodeScalars.append(Unicode.UTF8.decode(encoded))
+                remaining = remaining.dropFirst(encoded.count)
+            case .error(let length):
+                for byte in remaining.prefix(length) {
+                    let hex = String(byte, radix: 16, uppercase: true)
+                    result += "\\x" + (hex.count < 2 ? "0" : "") + hex
+                }
+                remaining = remaining.dropFirst(length)
+            case .emptyInput:
+                break loop
+            }
+        }
+        return result
     }
 
     struct ReadError: Error {
@@ -45,6 +96,13 @@ enum FileSystem {
     /// Reads a file of up to `limit` bytes, with its size: more than `limit` when it is larger
     /// (then nothing is read, or `limit + 1` bytes of a file that grew while being read).
     static func readWithSize(_ path: String, limit: Int) throws(ReadError) -> (bytes: [UInt8], size: Int) {
+        try readWithSize(systemPath: path, limit: limit)
+    }
+
+    /// As `readWithSize(_:limit:)`, for a path given as a C string.
+    static func readWithSize(systemPath path: UnsafePointer<CChar>, limit: Int) throws(ReadError)
+        -> (bytes: [UInt8], size: Int)
+    {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw ReadError(message: describe(errno)) }
         defer { close(descriptor) }
@@ -147,6 +205,11 @@ enum FileSystem {
 
     /// The entries of a directory other than `.` and `..`.
     static func listing(of directory: String) throws(ReadError) -> Listing {
+        try listing(ofSystemPath: directory)
+    }
+
+    /// As `listing(of:)`, for a path given as a C string.
+    static func listing(ofSystemPath directory: UnsafePointer<CChar>) throws(ReadError) -> Listing {
         guard let handle = opendir(directory) else { throw ReadError(message: describe(errno)) }
         defer { closedir(handle) }
         // Names are gathered into one buffer and their indices sorted: sorting the entries
@@ -225,6 +288,45 @@ enum FileSystem {
         }
     }
 
+    /// The device and inode of an existing regular file (through links), to tell whether two
+    /// paths name one file.
+    static func identity(of path: String) -> [UInt64]? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return [UInt64(info.st_dev), UInt64(info.st_ino)]
+    }
+
+    /// The last component of a path ("a/b.yaml" → "b.yaml").
+    static func lastComponent(_ path: String) -> Substring {
+        path.split(separator: "/", omittingEmptySubsequences: true).last ?? Substring(path)
+    }
+
+    /// Replaces a file the linter read as `original` with its fixed text, atomically, as the
+    /// same file: with its mode, owner and group. Refused, leaving the file as it is, when it
+    /// is read-only, has other hard links (a new file would split them), lost its owner in the
+    /// copy, or changed since it was read (its edit would be lost).
+    static func replaceFixed(_ path: String, original: [UInt8], with bytes: [UInt8]) throws(ReadError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw ReadError(message: describe(errno)) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw ReadError(message: "not a regular file") }
+        guard info.st_mode & 0o222 != 0 else { throw ReadError(message: "the file is read-only") }
+        guard info.st_nlink <= 1 else {
+            throw ReadError(message: "the file has \(info.st_nlink) hard links, which a rewrite would split")
+        }
+        let file = try AtomicFile(path, owner: (info.st_uid, info.st_gid))
+        do {
+            try file.write(bytes)
+            try file.commit(durable: true) { () throws(ReadError) in
+                // Last, just before the rename: an edit made while the fix was worked out is kept.
+                let now = try? read(path, limit: original.count + 1)
+                if now != original { throw ReadError(message: "the file changed while it was being fixed") }
+            }
+        } catch {
+            file.abandon()
+            throw error
+        }
+    }
+
     /// A file written atomically as its bytes come (`writeAtomically`), for a report written
     /// while the files are linted.
     final class AtomicFile {
@@ -234,7 +336,8 @@ enum FileSystem {
         private var isOpen = true
         private static let opened = Atomic<Int>(0)
 
-        init(_ path: String) throws(ReadError) {
+        /// `owner`: the user and group the file must keep; the write is refused when they cannot be kept.
+        init(_ path: String, owner: (uid_t, gid_t)? = nil) throws(ReadError) {
             var info = stat()
             let exists = stat(path, &info) == 0
             if exists && info.st_mode & S_IFMT != S_IFREG {
@@ -254,6 +357,11 @@ enum FileSystem {
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, exists ? info.st_mode & 0o7777 : 0o644)
             guard descriptor >= 0 else { throw ReadError(message: describe(errno)) }
             renaming = (temporary, target, exists ? info.st_mode & 0o7777 : nil)
+            if let owner, fchown(descriptor, owner.0, owner.1) != 0 {
+                let reason = describe(errno)
+                abandon()
+                throw ReadError(message: "cannot keep the file's owner and group (\(reason))")
+            }
         }
 
         /// A file neither committed nor abandoned (a run ended by an error) is abandoned.
@@ -263,8 +371,11 @@ enum FileSystem {
             try writeAll(descriptor, bytes)
         }
 
-        /// Puts the file in place. `durable` waits for the bytes to reach the disk first.
-        func commit(durable: Bool) throws(ReadError) {
+        /// Puts the file in place. `durable` waits for the bytes to reach the disk first;
+        /// `beforeRenaming` may still refuse.
+        func commit(
+            durable: Bool, beforeRenaming: () throws(ReadError) -> Void = { () throws(ReadError) in }
+        ) throws(ReadError) {
             guard isOpen else { return }
             isOpen = false
             guard let renaming else {
@@ -275,6 +386,14 @@ enum FileSystem {
             var failure: Int32?
             if durable, fsync(descriptor) != 0 { failure = errno }
             if close(descriptor) != 0, failure == nil { failure = errno }
+            if failure == nil {
+                do {
+                    try beforeRenaming()
+                } catch {
+                    unlink(renaming.temporary)
+                    throw error
+                }
+            }
             if failure == nil, rename(renaming.temporary, renaming.target) != 0 { failure = errno }
             if let failure {
                 unlink(renaming.temporary)
@@ -329,6 +448,31 @@ struct StandardStream {
     static let output = StandardStream(descriptor: 1)
     static let error = StandardStream(descriptor: 2)
 
+    /// The first error writing to standard output (an errno), or 0: a report that did not
+    /// reach its reader must not end the run as if it had.
+    private static let outputError = Atomic<Int32>(0)
+    /// Set when descriptor 1 was closed at start: it then holds /dev/null, so that no file
+    /// the run opens takes its number, and every write to it counts as failed.
+    private static let outputWasClosed = Atomic<Bool>(false)
+
+    /// Fills descriptors 0–2 that the process started without, before any file is opened.
+    static func keepStandardDescriptorsOpen() {
+        for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let opened = open("/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY)
+            if opened >= 0 && opened != descriptor {
+                dup2(opened, descriptor)
+                close(opened)
+            }
+            if descriptor == 1 { outputWasClosed.store(true, ordering: .relaxed) }
+        }
+    }
+
+    /// Why writing to standard output failed, if it did.
+    static var outputFailure: String? {
+        let code = outputError.load(ordering: .relaxed)
+        return code == 0 ? nil : FileSystem.describe(code)
+    }
+
     func write(_ text: String) {
         var text = text
         text.withUTF8 { write($0) }
@@ -339,11 +483,18 @@ struct StandardStream {
     }
 
     private func write(_ buffer: UnsafeBufferPointer<UInt8>) {
+        if descriptor == 1, !buffer.isEmpty, Self.outputWasClosed.load(ordering: .relaxed) {
+            _ = Self.outputError.compareExchange(expected: 0, desired: EBADF, ordering: .relaxed)
+            return
+        }
         var offset = 0
         while offset < buffer.count {
             let result = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             if result < 0 {
                 if errno == EINTR { continue }
+                if descriptor == 1 {
+                    _ = Self.outputError.compareExchange(expected: 0, desired: errno, ordering: .relaxed)
+                }
                 return
             }
             offset += result

@@ -9,6 +9,9 @@ struct InputFile {
     /// Named on the command line (or stdin), rather than found by walking a folder.
     let explicitlyNamed: Bool
     let isStandardInput: Bool
+    /// The path's bytes when they are not UTF-8: `path` then shows them escaped, and the file
+    /// is opened by these.
+    var systemPath: [UInt8]? = nil
 }
 
 /// Expands command-line paths into files: folders are walked for `*.yml`, `*.yaml` and `*.json`,
@@ -16,6 +19,8 @@ struct InputFile {
 struct InputCollector {
     private(set) var files: [InputFile] = []
     private(set) var problems: [ToolNotification] = []
+    /// What a walk passed over that is not a file to lint (dangling links, sockets, FIFOs), for `--verbose`.
+    private(set) var passedOver: [String] = []
     private var visitedDirectories = Set<[UInt64]>()
     /// Runs of `files` listed in one walked folder, in order (a folder's files take one config;
     /// a subfolder's files part a folder's into runs).
@@ -46,14 +51,21 @@ struct InputCollector {
         case .other:
             problems.append(
                 ToolNotification(level: .error, message: "\(argument): not a file or folder", path: nil))
+        case .inaccessible(let reason):
+            problems.append(ToolNotification(level: .error, message: "\(argument): \(reason)", path: nil))
         }
     }
 
-    private mutating func walk(_ directory: String, device: UInt64, inode: UInt64) {
+    /// `systemPath`: the folder's bytes when they are not UTF-8 (`directory` shows them escaped).
+    private mutating func walk(_ directory: String, systemPath: [UInt8]? = nil, device: UInt64, inode: UInt64) {
         guard visitedDirectories.insert([device, inode]).inserted else { return }
         let listing: FileSystem.Listing
         do {
-            if let listingsAhead {
+            if let systemPath {
+                listing = try FileSystem.withSystemPath(systemPath) { path throws(FileSystem.ReadError) in
+                    try FileSystem.listing(ofSystemPath: path)
+                }
+            } else if let listingsAhead {
                 listing = try listingsAhead.listing(of: directory)
             } else {
                 listing = try FileSystem.listing(of: directory)
@@ -66,15 +78,16 @@ struct InputCollector {
         }
         // Paths are made from the prefix's and the name's bytes in one step: a name string
         // joined to the prefix made two strings a file.
+        let separator: [UInt8] = directory.hasSuffix("/") ? [] : [UInt8(ascii: "/")]
         let prefix =
-            directory == "." || directory == "./"
-            ? [] : Array(directory.utf8) + (directory.hasSuffix("/") ? [] : [UInt8(ascii: "/")])
+            directory == "." || directory == "./" ? [] : (systemPath ?? Array(directory.utf8)) + separator
+        let shownPrefix = directory == "." || directory == "./" ? "" : directory + String(decoding: separator, as: UTF8.self)
         prefix.withUnsafeBufferPointer { prefix in
             listing.names.withUnsafeBufferPointer { names in
                 let walked = listing.entries.filter { names[$0.name.lowerBound] != UInt8(ascii: ".") }
-                if let listingsAhead {
+                if let listingsAhead, systemPath == nil {
                     listingsAhead.expect(
-                        walked.filter(\.isDirectory).map {
+                        walked.filter { $0.isDirectory && Self.isUTF8(names[$0.name]) }.map {
                             Self.path(prefix, UnsafeBufferPointer(rebasing: names[$0.name]))
                         })
                 }
@@ -87,19 +100,41 @@ struct InputCollector {
                     // of 10,000 files spent most of its time on them. One not linted needs no
                     // path either.
                     if entry.isRegularFile && !Self.isLinted(name) { continue }
-                    let path = Self.path(prefix, name)
-                    switch entry.isRegularFile ? .file : FileSystem.kind(of: path) {
+                    // A name that is not UTF-8 is shown escaped and opened by its bytes.
+                    var childSystemPath: [UInt8]?
+                    let path: String
+                    if systemPath == nil && Self.isUTF8(name[...]) {
+                        path = Self.path(prefix, name)
+                    } else {
+                        childSystemPath = Array(prefix) + Array(name)
+                        path = shownPrefix + FileSystem.displayName(name)
+                    }
+                    let kind: FileSystem.Kind
+                    if entry.isRegularFile {
+                        kind = .file
+                    } else if let childSystemPath {
+                        kind = FileSystem.withSystemPath(childSystemPath) { FileSystem.kind(ofSystemPath: $0) }
+                    } else {
+                        kind = FileSystem.kind(of: path)
+                    }
+                    switch kind {
                     case .directory(let device, let inode):
                         endRun(from: run)
-                        walk(path, device: device, inode: inode)
+                        walk(path, systemPath: childSystemPath, device: device, inode: inode)
                         run = files.count
                     case .file:
                         if entry.isRegularFile || Self.isLinted(name) {
                             files.append(
-                                InputFile(path: path, explicitlyNamed: false, isStandardInput: false))
+                                InputFile(
+                                    path: path, explicitlyNamed: false, isStandardInput: false,
+                                    systemPath: childSystemPath))
                         }
-                    case .missing, .other:
-                        continue  // dangling symlinks, sockets, fifos
+                    case .missing:
+                        passedOver.append("\(path): a symlink to nothing")
+                    case .other:
+                        passedOver.append("\(path): not a regular file (a socket, FIFO or device)")
+                    case .inaccessible(let reason):
+                        problems.append(ToolNotification(level: .error, message: "\(path): \(reason)", path: nil))
                     }
                 }
             }
@@ -127,6 +162,12 @@ struct InputCollector {
             return true
         }
         return ends(with: ".yaml") || ends(with: ".json") || ends(with: ".yml")
+    }
+
+    /// Whether bytes are UTF-8; a name of ASCII alone (nearly all) without decoding it.
+    static func isUTF8(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return true }
+        return String(validating: bytes, as: UTF8.self) != nil
     }
 
     /// A folder's prefix and a name, as one string made from their bytes.

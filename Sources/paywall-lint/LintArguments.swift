@@ -30,12 +30,13 @@ struct LintArguments: Equatable {
 
     /// What is wrong with the values that no single option shows, if anything.
     var invalidity: String? {
-        for (name, value) in [
-            ("--max-file-kib", maxFileKib), ("--max-depth", maxDepth),
-            ("--max-alias-expansion", maxAliasExpansion),
-            ("--max-scalar-kib", maxScalarKib),
-        ] where value < 1 {
-            return "\(name) must be at least 1"
+        let maxima = ReadLimits.maxima
+        for (name, value, maximum) in [
+            ("--max-file-kib", maxFileKib, maxima.maxFileBytes >> 10), ("--max-depth", maxDepth, maxima.maxDepth),
+            ("--max-alias-expansion", maxAliasExpansion, maxima.maxAliasExpansion),
+            ("--max-scalar-kib", maxScalarKib, maxima.maxScalarBytes >> 10),
+        ] where value < 1 || value > maximum {
+            return "\(name) must be between 1 and \(maximum)"
         }
         return nil
     }
@@ -54,6 +55,11 @@ struct LintArguments: Equatable {
         let collector = collecting.collector()
         var summary = RunSummary()
         summary.notifications = collector.problems
+        if verbose {
+            for note in collector.passedOver {
+                StandardStream.error.write("paywall-lint: note: skipped \(TerminalText.escaped(note))\n")
+            }
+        }
         let filters = !setup.configuration.include.isEmpty || !setup.configuration.exclude.isEmpty
         let inputs =
             !filters
@@ -98,6 +104,7 @@ struct LintArguments: Equatable {
         }
 
         summary.notifications += setup.configWarnings.map { ToolNotification(level: .warning, message: $0) }
+        try refuseOutputsAmongInputs(inputs)
         var outputs = try makeOutputs()
         var recorded = Baseline()
         var fixedCount = 0
@@ -110,8 +117,9 @@ struct LintArguments: Equatable {
         let problems = runner.run(inputs, linters: linterIndices) { report, fixed in
             if let fixed {
                 fixedCount += fixed.count
-                fixedFiles += 1
+                if fixed.count > 0 { fixedFiles += 1 }
                 diffs += fixed.diff
+                summary.notifications += fixed.refused.map { ToolNotification(level: .warning, message: $0) }
                 if let error = fixed.writeError {
                     summary.notifications.append(
                         ToolNotification(
@@ -341,6 +349,21 @@ struct LintArguments: Equatable {
     }
 
     /// One reporter and destination per `--format`, paired with `--output` as documented.
+    /// A report or baseline written over a file being linted would replace the user's paywall.
+    private func refuseOutputsAmongInputs(_ inputs: [InputFile]) throws {
+        let written = (outputPaths + [writeBaseline].compactMap { $0 }).filter { $0 != "-" }
+        guard !written.isEmpty else { return }
+        for path in written {
+            guard let output = FileSystem.identity(of: path) else { continue }
+            let name = FileSystem.lastComponent(path)
+            for input in inputs where !input.isStandardInput && FileSystem.lastComponent(input.path) == name {
+                if FileSystem.identity(of: input.path) == output {
+                    throw fail("\(path) is an input of this run; write the report somewhere else")
+                }
+            }
+        }
+    }
+
     private func makeOutputs() throws -> [Output] {
         let formats = self.formats.isEmpty ? [OutputFormat.text] : self.formats
         var destinations: [String?]

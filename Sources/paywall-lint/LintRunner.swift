@@ -201,6 +201,9 @@ struct LintRunner {
     struct FixResult: Sendable {
         var count: Int
         var diff: String
+        /// Fixes left out, one line each.
+        var refused: [String] = []
+        /// Why the fixed file was not written; its fixes then count as none.
         var writeError: String?
     }
 
@@ -260,11 +263,25 @@ struct LintRunner {
         }
         do {
             // An oversized file is refused from its size, without reading it.
-            let (bytes, size) = try FileSystem.readWithSize(input.path, limit: limit)
+            let (bytes, size): ([UInt8], Int)
+            if let systemPath = input.systemPath {
+                (bytes, size) = try FileSystem.withSystemPath(systemPath) { path throws(FileSystem.ReadError) in
+                    try FileSystem.readWithSize(systemPath: path, limit: limit)
+                }
+            } else {
+                (bytes, size) = try FileSystem.readWithSize(input.path, limit: limit)
+            }
             if size > limit { return .report(linter.oversizedReport(path: input.path, size: size), nil) }
             let file = SourceFile(path: input.path, bytes: bytes)
             let report = linter.lint(file, explicitlyNamed: input.explicitlyNamed, templates: templates)
             guard let fixMode else { return .report(report, nil) }
+            guard input.systemPath == nil else {
+                // Written by its shown name, the fix would land in another file.
+                return .report(
+                    report,
+                    FixResult(
+                        count: 0, diff: "", refused: ["\(input.path): not fixed: its name is not UTF-8"]))
+            }
             return fix(
                 report, linter: linter, explicitlyNamed: input.explicitlyNamed, templates: templates,
                 mode: fixMode)
@@ -276,28 +293,39 @@ struct LintRunner {
     }
 
     /// Applies safe fixes until none are left (a fix can make room for another), at most a few
-    /// rounds; writes the file atomically, or only reports the diff.
+    /// rounds; writes the file atomically, or only reports the diff. Fixes that reading the
+    /// result could not prove are left out and named.
     private static func fix(
         _ first: FileReport, linter: Linter, explicitlyNamed: Bool, templates: TemplateCache, mode: FixMode
     ) -> Outcome {
         var report = first
         var count = 0
+        var refused: [String] = []
         for _ in 0..<4 {
-            guard let (bytes, applied) = Fixer.apply(report.findings, to: report.file) else { break }
-            count += applied
+            let outcome = Fixer.apply(report.findings, to: report.file, limits: linter.options.limits)
+            for (finding, reason) in outcome.refused {
+                let note =
+                    "\(report.file.path):\(finding.span.start): fix for \(finding.ruleID) not applied: \(reason)"
+                if !refused.contains(note) { refused.append(note) }
+            }
+            guard let bytes = outcome.bytes else { break }
+            count += outcome.count
             report = linter.lint(
                 SourceFile(path: report.file.path, bytes: bytes), explicitlyNamed: explicitlyNamed,
                 templates: templates)
         }
-        guard count > 0 else { return .report(report, nil) }
+        guard count > 0 || !refused.isEmpty else { return .report(report, nil) }
         var result = FixResult(
             count: count,
-            diff: Fixer.unifiedDiff(path: report.file.path, old: first.file.bytes, new: report.file.bytes))
-        if mode == .write {
+            diff: count == 0
+                ? "" : Fixer.unifiedDiff(path: report.file.path, old: first.file.bytes, new: report.file.bytes),
+            refused: refused)
+        if mode == .write && count > 0 {
             do {
-                try FileSystem.writeAtomically(report.file.path, report.file.bytes)
+                try FileSystem.replaceFixed(report.file.path, original: first.file.bytes, with: report.file.bytes)
             } catch {
                 result.writeError = error.message
+                result.count = 0
                 return .report(first, result)
             }
         }

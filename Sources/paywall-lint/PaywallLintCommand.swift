@@ -35,6 +35,7 @@ struct PaywallLintCommand: ParsableCommand {
 
     /// Parses and runs, mapping usage errors to exit code 2 (ArgumentParser's default is 64).
     static func main() {
+        StandardStream.keepStandardDescriptorsOpen()
         do {
             let commandLine = Array(CommandLine.arguments.dropFirst())
             let subcommands = Set(configuration.subcommands.map { $0._commandName } + ["help"])
@@ -59,8 +60,16 @@ struct PaywallLintCommand: ParsableCommand {
     }
 }
 
-/// Ends the process, flushing standard output as `exit(3)` does.
-func endProcess(_ code: Int32) -> Never { exit(code) }
+/// Ends the process, flushing standard output as `exit(3)` does. A report that could not be
+/// written to standard output (a full disk, a closed pipe or descriptor) ends it with 2.
+func endProcess(_ code: Int32) -> Never {
+    let flushed = fflush(nil) == 0
+    if let failure = StandardStream.outputFailure ?? (flushed ? nil : FileSystem.describe(errno)) {
+        StandardStream.error.write("paywall-lint: error: cannot write to standard output: \(failure)\n")
+        exit(Exit.failure.rawValue)
+    }
+    exit(code)
+}
 
 /// Exit codes, as documented.
 enum Exit {

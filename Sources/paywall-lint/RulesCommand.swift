@@ -39,7 +39,7 @@ struct RulesCommand: ParsableCommand {
                 let id = rule.id + String(repeating: " ", count: width - rule.id.count)
                 let severity =
                     rule.severity.name + String(repeating: " ", count: 7 - rule.severity.name.count)
-                out += "\(id)  \(severity)  \(rule.summary)\n"
+                out += "\(TerminalText.escaped(id))  \(severity)  \(TerminalText.escaped(rule.summary))\n"
             }
         case .json:
             out = "[\n"

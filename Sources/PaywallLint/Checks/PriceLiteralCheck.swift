@@ -22,7 +22,8 @@ struct PriceLiteralCheck: Check {
             for match in matches {
                 var fix: Fix?
                 let raw = copy.template.rawRange(ofPlain: match.range)
-                if let storePrice, Self.amount(match.text) == storePrice,
+                if let storePrice, Self.isAmount(match.text, in: storePrice.symbol),
+                    Self.amount(match.text) == storePrice.amount,
                     let edit = context.copyEdit(copy, range: raw, replacement: variable)
                 {
                     fix = Fix("write \(variable)", edits: [edit])
@@ -34,14 +35,30 @@ struct PriceLiteralCheck: Check {
         }
     }
 
-    /// The store price of the highlighted (else the only) product, as a number.
-    private func highlightedStorePrice(_ context: RuleContext) -> Double? {
+    /// Whether `text` is one amount in the currency of `symbol` alone ("$3.99", "3.99 $"): a
+    /// price in another currency, or with a second symbol, is not the store's price.
+    static func isAmount(_ text: String, in symbol: String) -> Bool {
+        guard let range = text.firstRange(of: symbol), !text[range.upperBound...].contains(symbol) else {
+            return false
+        }
+        let rest = text[..<range.lowerBound] + text[range.upperBound...]
+        return !rest.isEmpty
+            && rest.unicodeScalars.allSatisfy {
+                ("0"..."9").contains($0) || $0 == "." || $0 == "," || $0 == " " || $0 == "\u{A0}"
+            }
+    }
+
+    /// The store price of the highlighted (else the only) product, as a number, and the
+    /// currency symbol the store shows it with.
+    private func highlightedStorePrice(_ context: RuleContext) -> (amount: Double, symbol: String)? {
         guard let store = context.store else { return nil }
         let products = context.paywall.products?.value ?? []
         let id =
             context.paywall.highlightedProduct?.value ?? (products.count == 1 ? products[0].id?.value : nil)
-        guard let id, let product = store.product(id) else { return nil }
-        return Double(product.displayPrice)
+        guard let id, let product = store.product(id), let amount = Double(product.displayPrice) else {
+            return nil
+        }
+        return (amount, store.currencySymbol)
     }
 
     /// The number in a price ("3,99 €" → 3.99, "$1,299.00" → 1299).

@@ -199,7 +199,19 @@ struct DocumentBuilder {
     /// A scalar key's length and first seven bytes; `notAScalar` for a collection used as a key.
     /// Keys that differ mostly differ here, and two integers compare in one instruction where two
     /// strings take a call into the standard library.
+    /// Keys beyond ASCII all share `beyondASCII`: "café" written precomposed and decomposed are
+    /// one key to an app's decoder (and to `String`'s `==`, which compares them then), though
+    /// their bytes differ.
     static func keyDigest(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var k = 0
+        while k + 8 <= bytes.count {
+            if ByteChunks.beyondASCII(ByteChunks.load(bytes, at: k)) != 0 { return beyondASCII }
+            k += 8
+        }
+        while k < bytes.count {
+            if bytes[k] >= 0x80 { return beyondASCII }
+            k += 1
+        }
         let length = UInt64(min(bytes.count, 0xFE)) << 56
         if bytes.count >= 8 { return length | ByteChunks.load(bytes, at: 0) & 0x00FF_FFFF_FFFF_FFFF }
         var digest = length
@@ -213,6 +225,8 @@ struct DocumentBuilder {
 
     /// No scalar key has it: `keyDigest` caps the length byte at 0xFE.
     static let notAScalar = UInt64.max
+    /// The digest of every key with a byte beyond ASCII.
+    static var beyondASCII: UInt64 { 0xFF << 56 }
     /// `keyDigest("<<")`, as a constant: a static `let` is checked for initialisation at each
     /// read, and every mapping's end reads it.
     static var mergeKeyDigest: UInt64 { 2 << 56 | 0x3C3C }

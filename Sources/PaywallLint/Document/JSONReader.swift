@@ -377,14 +377,19 @@ private struct JSONParser {
             }
         }
         var pendingHighSurrogate: UInt32?
+        /// A high surrogate that no low one follows is as invalid as a lone low one.
+        func endLoneHighSurrogate() {
+            guard let high = pendingHighSurrogate else { return }
+            pendingHighSurrogate = nil
+            error(
+                "lone surrogate \\u\(String(high, radix: 16)) (in the string that starts at \(start))", at: start)
+            flush()
+            scalars.append("\u{FFFD}")
+        }
         while k < content.count {
             let b = content[k]
             guard b == UInt8(ascii: "\\"), k + 1 < content.count else {
-                if pendingHighSurrogate != nil {
-                    pendingHighSurrogate = nil
-                    flush()
-                    scalars.append("\u{FFFD}")
-                }
+                endLoneHighSurrogate()
                 bytes.append(b)
                 k += 1
                 continue
@@ -414,6 +419,7 @@ private struct JSONParser {
                     error("\\u needs four hex digits (in the string that starts at \(start))", at: start)
                     decoded = "\u{FFFD}"
                 } else if (0xD800...0xDBFF).contains(value) {
+                    endLoneHighSurrogate()
                     flush()
                     pendingHighSurrogate = value
                     continue
@@ -434,16 +440,12 @@ private struct JSONParser {
                 )
                 decoded = Unicode.Scalar(e)
             }
-            if pendingHighSurrogate != nil {
-                pendingHighSurrogate = nil
-                flush()
-                scalars.append("\u{FFFD}")
-            }
+            endLoneHighSurrogate()
             flush()
             if let decoded { scalars.append(decoded) }
         }
+        endLoneHighSurrogate()
         flush()
-        if pendingHighSurrogate != nil { scalars.append("\u{FFFD}") }
         return String(scalars)
     }
 

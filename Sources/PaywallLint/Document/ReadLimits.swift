@@ -13,5 +13,16 @@ public struct ReadLimits: Sendable, Hashable {
 
     public init() {}
 
+    /// The most each limit can be raised to: past these, memory and time are no longer bounded
+    /// by the machine a linter runs on (and nesting by the stack of the threads that read).
+    public static let maxima: ReadLimits = {
+        var maxima = ReadLimits()
+        maxima.maxFileBytes = 1 << 30
+        maxima.maxDepth = 1_000
+        maxima.maxAliasExpansion = 1_000_000
+        maxima.maxScalarBytes = 64 << 20
+        return maxima
+    }()
+
     public static let `default` = ReadLimits()
 }

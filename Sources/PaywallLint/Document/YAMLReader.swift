@@ -27,6 +27,7 @@ enum YAMLReader {
             // libyaml counts a byte-order mark as a column; it is not one.
             let hasBOM = buffer.starts(with: [0xEF, 0xBB, 0xBF])
             let input = hasBOM ? UnsafeBufferPointer(rebasing: buffer[3...]) : buffer
+            reader.lineMap = YAMLLineMap(input)
             if input.count >= parsedAheadFrom {
                 reader.runParsingAhead(input)
             } else {
@@ -57,6 +58,8 @@ private struct EventReader {
     /// third of its time on a large file).
     private var templates: TemplateCache?
     var templatesWhileQueued = YAMLReader.templatesWhileQueued
+    /// Set when libyaml's lines differ from the editor's (`YAMLLineMap`).
+    var lineMap: YAMLLineMap?
 
     init(limits: ReadLimits, strings: ShortStrings, sizeHint: Int) {
         self.limits = limits
@@ -71,7 +74,7 @@ private struct EventReader {
             var event = yaml_event_t()
             while true {
                 guard yaml_parser_parse(&parser, &event) == 1 else {
-                    report(ParserError(parser, input: buffer))
+                    report(ParserError(parser, input: buffer, lines: lineMap))
                     return
                 }
                 let keepGoing = handle(Event(event))
@@ -89,7 +92,7 @@ private struct EventReader {
         let cache = TemplateCache()
         defer { templates = nil }
         let pipe = EventPipe()
-        let input = EventPipe.Input(buffer: buffer)
+        let input = EventPipe.Input(buffer: buffer, lines: lineMap)
         DispatchQueue.global().async { pipe.parse(input) }
         var keepGoing = true
         while true {
@@ -112,8 +115,12 @@ private struct EventReader {
 
     /// Handles one event; false stops reading (a limit was crossed).
     private mutating func handle(_ event: Event) -> Bool {
-        let start = event.start
-        let end = event.end
+        var start = event.start
+        var end = event.end
+        if let lineMap {
+            start = lineMap.position(start)
+            end = lineMap.position(end)
+        }
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
             builder = DocumentBuilder(limits: limits, sizeHint: documents.isEmpty ? sizeHint : 0)
@@ -300,13 +307,17 @@ private struct ParserError {
         self.rule = rule
     }
 
-    /// `input`: the bytes libyaml reads, to place a reader error.
-    init(_ parser: yaml_parser_t, input: UnsafeBufferPointer<UInt8>) {
+    /// `input`: the bytes libyaml reads, to place a reader error; `lines`: its lines where they
+    /// are not the editor's.
+    init(_ parser: yaml_parser_t, input: UnsafeBufferPointer<UInt8>, lines: YAMLLineMap?) {
+        func place(_ mark: yaml_mark_t) -> SourcePosition {
+            lines?.position(line: Int(mark.line), column: Int(mark.column)) ?? SourcePosition(mark)
+        }
         message = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
         if let context = parser.context.map({ String(cString: $0) }) {
-            message += " \(context) (started at \(SourcePosition(parser.context_mark)))"
+            message += " \(context) (started at \(place(parser.context_mark)))"
         }
-        position = SourcePosition(parser.problem_mark)
+        position = place(parser.problem_mark)
         if parser.error == YAML_READER_ERROR {
             // Reader errors carry the offset of the refused byte, not a line; its reader mark
             // is where the scanner was, which can be lines before. The bytes before it are text
@@ -314,7 +325,7 @@ private struct ParserError {
             let offset = parser.problem_offset
             position =
                 offset <= input.count
-                ? TextEncoding.position(of: offset, in: input, from: 0) : SourcePosition(parser.mark)
+                ? TextEncoding.position(of: offset, in: input, from: 0) : place(parser.mark)
         }
     }
 }
@@ -345,6 +356,7 @@ private final class EventPipe: @unchecked Sendable {
     /// The bytes, read by the parsing thread while the reader waits for it to finish.
     struct Input: @unchecked Sendable {
         let buffer: UnsafeBufferPointer<UInt8>
+        let lines: YAMLLineMap?
     }
 
     private static let batchSize = 1024
@@ -375,7 +387,7 @@ private final class EventPipe: @unchecked Sendable {
             var slot = 0
             while true {
                 free.wait()
-                let isLast = fill(&slots[slot], from: &parser, input: input.buffer)
+                let isLast = fill(&slots[slot], from: &parser, input: input)
                 queued.add(1, ordering: .relaxed)
                 filled.signal()
                 if isLast { return }
@@ -392,7 +404,7 @@ private final class EventPipe: @unchecked Sendable {
 
     /// Parses the next batch into the slot of a handled one; whether it is the last.
     private func fill(
-        _ batch: inout Batch, from parser: inout yaml_parser_t, input: UnsafeBufferPointer<UInt8>
+        _ batch: inout Batch, from parser: inout yaml_parser_t, input: Input
     ) -> Bool {
         batch.clear()
         while batch.events.count < Self.batchSize, !batch.isLast {
@@ -402,7 +414,7 @@ private final class EventPipe: @unchecked Sendable {
             }
             var event = yaml_event_t()
             guard yaml_parser_parse(&parser, &event) == 1 else {
-                batch.error = ParserError(parser, input: input)
+                batch.error = ParserError(parser, input: input.buffer, lines: input.lines)
                 batch.isLast = true
                 break
             }

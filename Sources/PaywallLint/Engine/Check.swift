@@ -246,11 +246,19 @@ extension RuleContext {
         guard let node = value.node else { return nil }
         let item = paywall.document[node]
         guard item.isScalar else { return nil }
+        let pointer = paywall.document.pointer(of: node)
         switch item.style {
-        case .plain: return TextEdit(span: item.span, replacement: text)
-        case .doubleQuoted: return TextEdit(span: item.span, replacement: JSONText.quoted(text))
+        case .plain:
+            return TextEdit(
+                span: item.span, replacement: text, target: FixTarget(pointer: pointer, value: text, isQuoted: false))
+        case .doubleQuoted:
+            return TextEdit(
+                span: item.span, replacement: JSONText.quoted(text),
+                target: FixTarget(pointer: pointer, value: text, isQuoted: true))
         case .singleQuoted:
-            return TextEdit(span: item.span, replacement: "'" + text.replacingOccurrences("'", "''") + "'")
+            return TextEdit(
+                span: item.span, replacement: "'" + text.replacingOccurrences("'", "''") + "'",
+                target: FixTarget(pointer: pointer, value: text, isQuoted: true))
         case .literal, .folded: return nil
         }
     }
@@ -262,13 +270,14 @@ extension RuleContext {
     public func copyEdit(_ copy: Copy, range: Range<Int>, replacement: String) -> TextEdit? {
         guard copy.valueStart != nil else { return nil }
         let item = paywall.document[copy.node]
+        let scalars = Array(copy.text.unicodeScalars)
+        guard range.lowerBound >= 0, range.upperBound <= scalars.count else { return nil }
+        let text = String(
+            scalars: scalars[..<range.lowerBound] + Array(replacement.unicodeScalars) + scalars[range.upperBound...])
+        let target = FixTarget(pointer: paywall.document.pointer(of: copy.node), value: text, isQuoted: true)
         if item.style == .plain {
-            let scalars = Array(copy.text.unicodeScalars)
-            let text = String(
-                scalars: scalars[..<range.lowerBound] + Array(replacement.unicodeScalars)
-                    + scalars[range.upperBound...])
-            return TextEdit(span: copy.span, replacement: JSONText.quoted(text))
+            return TextEdit(span: copy.span, replacement: JSONText.quoted(text), target: target)
         }
-        return TextEdit(span: copy.span(of: range), replacement: replacement)
+        return TextEdit(span: copy.span(of: range), replacement: replacement, target: target)
     }
 }

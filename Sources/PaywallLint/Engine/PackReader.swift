@@ -80,6 +80,17 @@ public enum PackReader {
         guard id.hasPrefix(pack + "/") else {
             throw reader.error(fields["id"]!, "rule IDs in pack '\(pack)' start with '\(pack)/'")
         }
+        // IDs are printed, keyed on and matched in globs: letters, digits and `-_./` only.
+        guard
+            id.utf8.allSatisfy({ byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+                    || byte == UInt8(ascii: "/")
+            })
+        else {
+            throw reader.error(
+                fields["id"]!, "a rule ID is written with ASCII letters, digits and - _ . / only")
+        }
         let severityName = try required("severity")
         guard let severity = Severity(name: severityName) else {
             throw reader.error(fields["severity"]!, "severity must be error, warning or note")

@@ -60,6 +60,13 @@ public struct RuleSet: Sendable {
                 }
                 throw ConfigurationError(path: path, span: override.location, message: message)
             }
+            if CoreRuleID.unsuppressible.contains(id),
+                override.off || (override.severity.map { $0 != .error } ?? false)
+            {
+                throw ConfigurationError(
+                    path: path, span: override.location,
+                    message: "\(id) cannot be turned off or lowered: a file that was not read was not linted")
+            }
             if override.off {
                 off.insert(id)
             } else {

@@ -11,4 +11,9 @@ public enum CoreRuleID {
     public static let limits = "core/limits"
     public static let unusedSuppression = "core/unused-suppression"
     public static let suppressionWithoutReason = "core/suppression-without-reason"
+    public static let invalidSuppression = "core/invalid-suppression"
+
+    /// Reading failures: a file (or document) that was not read was not linted, so these are
+    /// errors whatever a config, the command line or a suppression says.
+    public static let unsuppressible: Set<String> = [parseError, limits]
 }

@@ -2,10 +2,29 @@
 public struct TextEdit: Hashable, Sendable {
     public var span: SourceSpan
     public var replacement: String
+    /// The value the edit means to give, which `Fixer` checks by reading the result again; nil
+    /// for an edit that changes no value.
+    public var target: FixTarget?
 
-    public init(span: SourceSpan, replacement: String) {
+    public init(span: SourceSpan, replacement: String, target: FixTarget? = nil) {
         self.span = span
         self.replacement = replacement
+        self.target = target
+    }
+}
+
+/// What a fix means: after it, the scalar at `pointer` reads as `value`.
+public struct FixTarget: Hashable, Sendable {
+    /// JSON pointer of the scalar in its document.
+    public var pointer: String
+    public var value: String
+    /// Whether the scalar is quoted (a string whatever its text), not plain.
+    public var isQuoted: Bool
+
+    public init(pointer: String, value: String, isQuoted: Bool) {
+        self.pointer = pointer
+        self.value = value
+        self.isQuoted = isQuoted
     }
 }
 

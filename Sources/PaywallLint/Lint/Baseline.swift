@@ -61,23 +61,53 @@ public struct Baseline: Sendable {
         if let problem = result.findings.first(where: { $0.severity == .error }) {
             throw ConfigurationError(path: path, span: problem.span, message: problem.message)
         }
-        guard let document = result.documents.first, let root = document.root,
+        guard let document = result.documents.first, let root = document.root, document[root].isMapping,
             let list = document.value(of: root, key: "findings"), document[list].isSequence
         else {
             throw ConfigurationError(
                 path: path, message: "a baseline is {\"version\": 1, \"findings\": [...]}")
         }
+        guard let version = document.value(of: root, key: "version"), document[version].style == .plain,
+            document.text(of: version) == "1"
+        else {
+            let span = document.value(of: root, key: "version").map { document[$0].span }
+            throw ConfigurationError(
+                path: path, span: span, message: "this baseline's version is not 1, the one this paywall-lint reads")
+        }
         var baseline = Baseline()
         for item in document.items(of: list) {
-            func text(_ key: String) -> String? {
-                document.value(of: item, key: key).map { document.text(of: $0) }
+            guard document[item].isMapping else {
+                throw ConfigurationError(
+                    path: path, span: document[item].span, message: "an entry is an object with file and rule")
             }
-            guard let file = text("file"), let rule = text("rule") else {
+            func text(_ key: String) throws -> String? {
+                guard let value = document.value(of: item, key: key) else { return nil }
+                guard document[value].isScalar, document[value].style != .plain else {
+                    throw ConfigurationError(path: path, span: document[value].span, message: "\(key) is a string")
+                }
+                return document.text(of: value)
+            }
+            guard let file = try text("file"), let rule = try text("rule") else {
                 throw ConfigurationError(
                     path: path, span: document[item].span, message: "an entry needs file and rule")
             }
-            baseline.counts[Key(file: file, rule: rule, pointer: text("pointer") ?? ""), default: 0] +=
-                Int(text("count") ?? "1") ?? 1
+            var count = 1
+            if let value = document.value(of: item, key: "count") {
+                guard document[value].isScalar, document[value].style == .plain,
+                    let number = Int(document.text(of: value)), number >= 1
+                else {
+                    throw ConfigurationError(
+                        path: path, span: document[value].span, message: "count is a whole number of at least 1")
+                }
+                count = number
+            }
+            let key = Key(file: file, rule: rule, pointer: try text("pointer") ?? "")
+            let (total, overflow) = baseline.counts[key, default: 0].addingReportingOverflow(count)
+            guard !overflow else {
+                throw ConfigurationError(
+                    path: path, span: document[item].span, message: "the counts of this entry's finding add up past any number of findings")
+            }
+            baseline.counts[key] = total
         }
         return baseline
     }

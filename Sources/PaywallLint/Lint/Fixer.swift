@@ -1,28 +1,68 @@
 /// Applies safe fixes to a file's text at the findings' spans, so comments, order and formatting
 /// survive, and shows the change as a unified diff.
 public enum Fixer {
-    /// The text with every automatic fix applied; overlapping edits after the first are left for
-    /// the next round. Returns nil when nothing changed.
-    public static func apply(_ findings: [Finding], to file: SourceFile) -> (bytes: [UInt8], count: Int)? {
+    /// What applying a file's fixes gave.
+    public struct Outcome: Sendable {
+        /// The fixed text; nil when nothing changed.
+        public var bytes: [UInt8]?
+        /// How many findings' fixes it applies.
+        public var count: Int
+        /// Fixes left out because the fixed text, read again, did not hold what they meant
+        /// (`FixVerifier`): each finding with the reason.
+        public var refused: [(finding: Finding, reason: String)]
+    }
+
+    /// The text with every automatic fix applied that reading the result proves; overlapping
+    /// edits after the first are left for the next round.
+    public static func apply(
+        _ findings: [Finding], to file: SourceFile, limits: ReadLimits = .default
+    ) -> Outcome {
         let lines = LineIndex(file.bytes)
-        var edits: [(range: Range<Int>, text: [UInt8])] = []
-        var count = 0
+        var candidates: [(finding: Finding, edits: [(range: Range<Int>, text: [UInt8])])] = []
+        var taken: [Range<Int>] = []
         for finding in findings {
             guard let fix = finding.fix, fix.isAutomatic else { continue }
-            let ranges = fix.edits.map { (lines.byteRange(of: $0.span), Array($0.replacement.utf8)) }
-            let overlaps = ranges.contains { new in
-                edits.contains { $0.range.overlaps(new.0) || $0.range == new.0 }
+            let edits = fix.edits.map { (range: lines.byteRange(of: $0.span), text: Array($0.replacement.utf8)) }
+            let overlaps = edits.contains { new in
+                taken.contains { $0.overlaps(new.range) || $0 == new.range }
             }
             guard !overlaps else { continue }
-            edits += ranges.map { (range: $0.0, text: $0.1) }
-            count += 1
+            taken += edits.map(\.range)
+            candidates.append((finding, edits))
         }
-        guard !edits.isEmpty else { return nil }
-        var bytes = file.bytes
-        for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-            bytes.replaceSubrange(edit.range, with: edit.text)
+        guard !candidates.isEmpty else { return Outcome(bytes: nil, count: 0, refused: []) }
+        let verifier = FixVerifier(file, limits: limits)
+        func attempt(_ chosen: [Int]) -> (bytes: [UInt8], refusal: String?) {
+            var bytes = file.bytes
+            let edits = chosen.flatMap { candidates[$0].edits }
+            for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+                bytes.replaceSubrange(edit.range, with: edit.text)
+            }
+            let targets = chosen.flatMap { candidates[$0].finding.fix!.edits.compactMap(\.target) }
+            return (bytes, verifier.refusal(of: bytes, targets: targets))
         }
-        return bytes == file.bytes ? nil : (bytes, count)
+        // All at once, as nearly always passes; else halves, down to the fixes that fail alone.
+        var accepted: [Int] = []
+        var refused: [(finding: Finding, reason: String)] = []
+        var pending: [ArraySlice<Int>] = [Array(candidates.indices)[...]]
+        while let group = pending.popLast() {
+            let (_, refusal) = attempt(accepted + group)
+            guard let refusal else {
+                accepted += group
+                continue
+            }
+            if group.count == 1 {
+                refused.append((candidates[group.first!].finding, refusal))
+            } else {
+                let middle = group.startIndex + group.count / 2
+                pending.append(group[middle...])
+                pending.append(group[..<middle])
+            }
+        }
+        refused.sort { Finding.reportOrder($0.finding, $1.finding) }
+        guard !accepted.isEmpty else { return Outcome(bytes: nil, count: 0, refused: refused) }
+        let bytes = attempt(accepted.sorted()).bytes
+        return Outcome(bytes: bytes == file.bytes ? nil : bytes, count: accepted.count, refused: refused)
     }
 
     /// A unified diff of two versions of a file, with `context` lines around each change.

@@ -76,7 +76,7 @@ public struct Linter: Sendable {
         }
         report.findings = settle(report.findings)
         var suppressions = Suppressions(file: file, documents: read.documents)
-        if !suppressions.isEmpty { report.findings = settle(suppressions.apply(to: report.findings)) }
+        if !suppressions.isEmpty { report.findings = settle(suppressions.apply(to: report.findings, knownRules: parts.ruleSet.knownRuleIDs)) }
         return report
     }
 
@@ -122,7 +122,10 @@ public struct Linter: Sendable {
         var result: [Finding] = []
         result.reserveCapacity(findings.count)
         for var finding in findings {
-            guard let severity = parts.ruleSet.severity(of: finding.ruleID) else { continue }
+            guard let severity = parts.ruleSet.severity(of: finding.ruleID) else {
+                if CoreRuleID.unsuppressible.contains(finding.ruleID) { result.append(finding) }
+                continue
+            }
             if parts.ruleSet.readerRules.contains(finding.ruleID) { finding.severity = severity }
             result.append(finding)
         }

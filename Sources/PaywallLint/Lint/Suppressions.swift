@@ -175,10 +175,21 @@ struct Suppressions {
         }
     }
 
-    /// Drops the findings the suppressions cover and adds findings about the suppressions themselves.
-    mutating func apply(to findings: [Finding]) -> [Finding] {
+    /// Drops the findings the suppressions cover and adds findings about the suppressions
+    /// themselves. `knownRules`: every rule ID the packs define, to tell a misspelled one. An
+    /// entry that names no rule, an unknown rule or a reading failure suppresses nothing.
+    mutating func apply(to findings: [Finding], knownRules: [String]) -> [Finding] {
         guard !entries.isEmpty else { return findings }
         var kept: [Finding] = []
+        for index in entries.indices {
+            guard let problem = invalidity(of: entries[index], knownRules: knownRules) else { continue }
+            entries[index].rules = []
+            entries[index].used = true
+            kept.append(
+                Finding(
+                    ruleID: CoreRuleID.invalidSuppression, severity: .error, message: problem,
+                    span: entries[index].span, pointer: entries[index].pointer))
+        }
         for finding in findings {
             if let index = entries.firstIndex(where: { covers($0, finding) }) {
                 entries[index].used = true
@@ -191,7 +202,9 @@ struct Suppressions {
                 kept.append(
                     Finding(
                         ruleID: CoreRuleID.suppressionWithoutReason, severity: .warning,
-                        message: "suppression without a reason; add ` -- why` so a reviewer can judge it",
+                        message: entry.pointer.isEmpty
+                            ? "suppression without a reason; add ` -- why` so a reviewer can judge it"
+                            : "suppression without a reason; add \"reason\": \"why\" so a reviewer can judge it",
                         span: entry.span, pointer: entry.pointer))
             }
             if !entry.used {
@@ -207,14 +220,35 @@ struct Suppressions {
         return kept
     }
 
+    /// Why an entry cannot stand, if it cannot.
+    private func invalidity(of entry: Entry, knownRules: [String]) -> String? {
+        guard !entry.rules.isEmpty else {
+            return entry.pointer.isEmpty
+                ? "this suppression names no rule; name the rules it suppresses (`disable-next-line RULE -- why`)"
+                : "this suppression names no rule; give it a \"rule\""
+        }
+        for rule in entry.rules {
+            if CoreRuleID.unsuppressible.contains(rule) {
+                return "\(rule) cannot be suppressed: a file that was not read was not linted"
+            }
+            if !knownRules.contains(rule) {
+                var message = "this suppression names an unknown rule '\(rule)'"
+                if let nearest = Suggestion.nearest(to: rule, in: knownRules) { message += "; did you mean '\(nearest)'?" }
+                return message
+            }
+        }
+        return nil
+    }
+
     private func covers(_ entry: Entry, _ finding: Finding) -> Bool {
         if finding.ruleID == CoreRuleID.unusedSuppression
             || finding.ruleID == CoreRuleID.suppressionWithoutReason
-            || finding.ruleID == CoreRuleID.parseError
+            || finding.ruleID == CoreRuleID.invalidSuppression
+            || CoreRuleID.unsuppressible.contains(finding.ruleID)
         {
             return false
         }
-        guard entry.rules.isEmpty || entry.rules.contains(finding.ruleID) else { return false }
+        guard entry.rules.contains(finding.ruleID) else { return false }
         switch entry.scope {
         case .line(let line): return finding.span.start.line == line
         case .lines(let range): return range.contains(finding.span.start.line)

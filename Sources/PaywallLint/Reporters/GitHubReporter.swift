@@ -17,6 +17,13 @@ public struct GitHubReporter: Reporter {
             case .note: command = "notice"
             }
             let end = finding.span.end < finding.span.start ? finding.span.start : finding.span.end
+            guard TerminalText.escaped(String(path)) == path else {
+                // A path with control characters cannot be named exactly in a command: the
+                // annotation goes on the run, with the path shown escaped in its message.
+                out += "::\(command) title=\(Self.property(finding.ruleID))::"
+                out += Self.data("\(TerminalText.escaped(String(path))):\(finding.span.start): \(finding.message)") + "\n"
+                continue
+            }
             out += "::\(command) file=\(Self.property(String(path))),line=\(finding.span.start.line),"
             out += "col=\(finding.span.start.column),endLine=\(end.line),endColumn=\(end.column),"
             out += "title=\(Self.property(finding.ruleID))::\(Self.data(finding.message))\n"

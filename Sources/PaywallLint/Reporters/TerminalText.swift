@@ -1,11 +1,13 @@
 /// Makes text from files safe to print: control characters, ANSI escapes and bidirectional
 /// overrides from file content are shown escaped, so a hostile file cannot rewrite the terminal.
 public enum TerminalText {
-    public static func escaped(_ text: String) -> String {
+    /// `keepingLines`: line breaks and tabs stay as they are, for text of many lines (a rule's
+    /// documentation).
+    public static func escaped(_ text: String, keepingLines: Bool = false) -> String {
         guard text.withUTF8Bytes(containsEscapes) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            if needsEscape(scalar) {
+            if needsEscape(scalar) && !(keepingLines && (scalar == "\n" || scalar == "\t")) {
                 result.append(
                     contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
             } else {
@@ -25,6 +27,7 @@ public enum TerminalText {
             let b = bytes[i]
             if b < 0x20 || b == 0x7F { return true }
             if b == 0xC2, i + 1 < n, bytes[i + 1] < 0xA0 { return true }  // U+0080–U+009F
+            if b == 0xD8, i + 1 < n, bytes[i + 1] == 0x9C { return true }  // U+061C
             if b == 0xE2, i + 2 < n {
                 let (second, third) = (bytes[i + 1], bytes[i + 2])
                 // U+200E–U+200F, U+2028–U+202E; U+2066–U+2069.
@@ -41,7 +44,7 @@ public enum TerminalText {
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00..<0x20, 0x7F..<0xA0: true  // C0 and C1 controls (ESC, CSI, BEL…)
-        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true  // bidi marks and overrides
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true  // bidi marks and overrides
         case 0x2028, 0x2029: true  // line and paragraph separators
         default: false
         }

@@ -56,7 +56,7 @@ public struct TextReporter: Reporter {
             out.append(UInt8(ascii: " "))
             open(Style.dim, &out)
             out.append(UInt8(ascii: "["))
-            out += finding.ruleID.utf8
+            out += TerminalText.escaped(finding.ruleID).utf8
             out.append(UInt8(ascii: "]"))
             close(&out)
             out.append(UInt8(ascii: "\n"))

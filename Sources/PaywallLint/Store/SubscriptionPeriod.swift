@@ -18,7 +18,9 @@ public struct SubscriptionPeriod: Sendable, Hashable, CustomStringConvertible {
     public init?(iso: String) {
         let scalars = Array(iso.uppercased().unicodeScalars)
         guard scalars.count >= 3, scalars.first == "P", let last = scalars.last else { return nil }
-        guard let count = Int(String(String.UnicodeScalarView(scalars[1..<(scalars.count - 1)]))), count > 0
+        // No store sells a period of more than a few years: a count of more than 10,000 is not one.
+        guard let count = Int(String(String.UnicodeScalarView(scalars[1..<(scalars.count - 1)]))),
+            (1...10_000).contains(count)
         else {
             return nil
         }
