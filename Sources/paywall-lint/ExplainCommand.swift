@@ -34,6 +34,7 @@ struct ExplainCommand: ParsableCommand {
             }
             throw fail(message)
         }
-        StandardStream.output.write(TerminalText.escaped(RuleDocumentation.markdown(for: rule), keepingLines: true))
+        StandardStream.output.write(
+            TerminalText.escaped(RuleDocumentation.markdown(for: rule), keepingLines: true))
     }
 }

@@ -57,7 +57,8 @@ struct InputCollector {
     }
 
     /// `systemPath`: the folder's bytes when they are not UTF-8 (`directory` shows them escaped).
-    private mutating func walk(_ directory: String, systemPath: [UInt8]? = nil, device: UInt64, inode: UInt64) {
+    private mutating func walk(_ directory: String, systemPath: [UInt8]? = nil, device: UInt64, inode: UInt64)
+    {
         guard visitedDirectories.insert([device, inode]).inserted else { return }
         let listing: FileSystem.Listing
         do {
@@ -81,7 +82,9 @@ struct InputCollector {
         let separator: [UInt8] = directory.hasSuffix("/") ? [] : [UInt8(ascii: "/")]
         let prefix =
             directory == "." || directory == "./" ? [] : (systemPath ?? Array(directory.utf8)) + separator
-        let shownPrefix = directory == "." || directory == "./" ? "" : directory + String(decoding: separator, as: UTF8.self)
+        let shownPrefix =
+            directory == "." || directory == "./"
+            ? "" : directory + String(decoding: separator, as: UTF8.self)
         prefix.withUnsafeBufferPointer { prefix in
             listing.names.withUnsafeBufferPointer { names in
                 let walked = listing.entries.filter { names[$0.name.lowerBound] != UInt8(ascii: ".") }
@@ -113,7 +116,9 @@ struct InputCollector {
                     if entry.isRegularFile {
                         kind = .file
                     } else if let childSystemPath {
-                        kind = FileSystem.withSystemPath(childSystemPath) { FileSystem.kind(ofSystemPath: $0) }
+                        kind = FileSystem.withSystemPath(childSystemPath) {
+                            FileSystem.kind(ofSystemPath: $0)
+                        }
                     } else {
                         kind = FileSystem.kind(of: path)
                     }
@@ -134,7 +139,8 @@ struct InputCollector {
                     case .other:
                         passedOver.append("\(path): not a regular file (a socket, FIFO or device)")
                     case .inaccessible(let reason):
-                        problems.append(ToolNotification(level: .error, message: "\(path): \(reason)", path: nil))
+                        problems.append(
+                            ToolNotification(level: .error, message: "\(path): \(reason)", path: nil))
                     }
                 }
             }

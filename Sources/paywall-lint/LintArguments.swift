@@ -32,7 +32,8 @@ struct LintArguments: Equatable {
     var invalidity: String? {
         let maxima = ReadLimits.maxima
         for (name, value, maximum) in [
-            ("--max-file-kib", maxFileKib, maxima.maxFileBytes >> 10), ("--max-depth", maxDepth, maxima.maxDepth),
+            ("--max-file-kib", maxFileKib, maxima.maxFileBytes >> 10),
+            ("--max-depth", maxDepth, maxima.maxDepth),
             ("--max-alias-expansion", maxAliasExpansion, maxima.maxAliasExpansion),
             ("--max-scalar-kib", maxScalarKib, maxima.maxScalarBytes >> 10),
         ] where value < 1 || value > maximum {

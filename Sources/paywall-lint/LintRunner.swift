@@ -265,7 +265,8 @@ struct LintRunner {
             // An oversized file is refused from its size, without reading it.
             let (bytes, size): ([UInt8], Int)
             if let systemPath = input.systemPath {
-                (bytes, size) = try FileSystem.withSystemPath(systemPath) { path throws(FileSystem.ReadError) in
+                (bytes, size) = try FileSystem.withSystemPath(systemPath) {
+                    path throws(FileSystem.ReadError) in
                     try FileSystem.readWithSize(systemPath: path, limit: limit)
                 }
             } else {
@@ -318,11 +319,13 @@ struct LintRunner {
         var result = FixResult(
             count: count,
             diff: count == 0
-                ? "" : Fixer.unifiedDiff(path: report.file.path, old: first.file.bytes, new: report.file.bytes),
+                ? ""
+                : Fixer.unifiedDiff(path: report.file.path, old: first.file.bytes, new: report.file.bytes),
             refused: refused)
         if mode == .write && count > 0 {
             do {
-                try FileSystem.replaceFixed(report.file.path, original: first.file.bytes, with: report.file.bytes)
+                try FileSystem.replaceFixed(
+                    report.file.path, original: first.file.bytes, with: report.file.bytes)
             } catch {
                 result.writeError = error.message
                 result.count = 0

@@ -56,12 +56,77 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     _ = sarif.begin(rules: linter.ruleSet.descriptors) + sarif.file(report) + sarif.end(summary)
     _ = json.begin(rules: []) + json.file(report) + json.end(summary)
     _ = github.begin(rules: []) + github.file(report) + github.end(summary)
-    if let (fixed, _) = Fixer.apply(report.findings, to: report.file) {
-        let again = linter.lint(SourceFile(path: name, bytes: fixed))
-        _ = Fixer.unifiedDiff(path: name, old: bytes, new: fixed)
-        _ = again.findings.count
-    }
+    checkPositions(file, report: report, limits: linter.options.limits)
+    checkFixes(file, report: report, linter: linter)
     return 0
+}
+
+/// Every reported position lies inside the file, and every scalar's span covers the bytes the
+/// reader gave for it: a plain one-line scalar ends with its value, a quoted one is in its quotes.
+private func checkPositions(_ file: SourceFile, report: FileReport, limits: ReadLimits) {
+    let lines = LineIndex(file.bytes)
+    func inside(_ position: SourcePosition) -> Bool {
+        guard position.line >= 1, position.line <= lines.lineCount + 1, position.column >= 1 else {
+            return false
+        }
+        guard position.line <= lines.lineCount else { return position.column == 1 }
+        let scalars = String(decoding: lines.lineBytes(position.line), as: UTF8.self).unicodeScalars.count
+        return position.column <= scalars + 2
+    }
+    for finding in report.findings {
+        precondition(
+            inside(finding.span.start) && inside(finding.span.end), "a finding outside the file: \(finding)")
+        for related in finding.related {
+            precondition(inside(related.span.start), "a related location outside the file: \(finding)")
+        }
+    }
+    for document in DocumentReader.read(file, limits: limits).documents {
+        for index in document.nodes.indices {
+            let node = document.nodes[index]
+            guard node.isScalar, !node.hasTag, node.start.line == node.end.line else { continue }
+            let source = Array(file.bytes[lines.byteRange(of: node.span)])
+            let value = Array(document.text(of: NodeID(index)).utf8)
+            switch node.style {
+            case .plain:
+                precondition(
+                    source.count >= value.count && Array(source.suffix(value.count)) == value,
+                    "a plain scalar's span is not its text: \(node.span)")
+            case .doubleQuoted, .singleQuoted:
+                let quote = node.style == .doubleQuoted ? UInt8(ascii: "\"") : UInt8(ascii: "'")
+                precondition(
+                    source.count >= 2 && source.last == quote && source.contains(quote),
+                    "a quoted scalar's span is not in its quotes: \(node.span)")
+            case .literal, .folded:
+                break
+            }
+        }
+    }
+}
+
+/// A fix's output reads with no new reading problem, and fixing again ends: the rounds
+/// converge, so a second `fix` of a fixed file changes nothing.
+private func checkFixes(_ file: SourceFile, report: FileReport, linter: Linter) {
+    func problems(_ bytes: [UInt8]) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        let read = DocumentReader.read(
+            SourceFile(path: file.path, bytes: bytes), limits: linter.options.limits)
+        for finding in read.findings { counts[finding.ruleID, default: 0] += 1 }
+        return counts
+    }
+    let before = problems(file.bytes)
+    var current = report
+    for _ in 0..<16 {
+        guard let fixed = Fixer.apply(current.findings, to: current.file, limits: linter.options.limits).bytes
+        else {
+            return
+        }
+        for (rule, count) in problems(fixed) {
+            precondition(count <= before[rule, default: 0], "a fix added a reading problem (\(rule))")
+        }
+        _ = Fixer.unifiedDiff(path: file.path, old: file.bytes, new: fixed)
+        current = linter.lint(SourceFile(path: file.path, bytes: fixed))
+    }
+    preconditionFailure("fixing did not converge in 16 rounds")
 }
 
 /// Large YAML files are parsed on two threads, and the reading one builds copy templates

@@ -40,7 +40,14 @@ struct SuppressionTests {
 
             """)
         #expect(findings == ["6:1 core/unknown-key"])
-        #expect(try lint("# paywall-lint: disable-file -- generated file\npaywall: 1\nz: 1\n").isEmpty)
+        #expect(
+            try lint("# paywall-lint: disable-file core/unknown-key -- generated file\npaywall: 1\nz: 1\n")
+                .isEmpty)
+        // Naming no rule suppresses nothing.
+        #expect(
+            try lint("# paywall-lint: disable-file -- generated file\npaywall: 1\nz: 1\n") == [
+                "1:1 core/invalid-suppression", "3:1 core/unknown-key",
+            ])
     }
 
     @Test("a suppression without a reason, and one that suppresses nothing, are findings")

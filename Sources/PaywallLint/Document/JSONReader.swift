@@ -382,7 +382,8 @@ private struct JSONParser {
             guard let high = pendingHighSurrogate else { return }
             pendingHighSurrogate = nil
             error(
-                "lone surrogate \\u\(String(high, radix: 16)) (in the string that starts at \(start))", at: start)
+                "lone surrogate \\u\(String(high, radix: 16)) (in the string that starts at \(start))",
+                at: start)
             flush()
             scalars.append("\u{FFFD}")
         }

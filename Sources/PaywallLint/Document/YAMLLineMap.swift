@@ -50,7 +50,8 @@ struct YAMLLineMap {
     private static func unicodeBreakLength(_ input: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
         let b = input[i]
         if b == 0xC2, i + 1 < input.count, input[i + 1] == 0x85 { return 2 }
-        if b == 0xE2, i + 2 < input.count, input[i + 1] == 0x80, input[i + 2] == 0xA8 || input[i + 2] == 0xA9 {
+        if b == 0xE2, i + 2 < input.count, input[i + 1] == 0x80, input[i + 2] == 0xA8 || input[i + 2] == 0xA9
+        {
             return 3
         }
         return 0

@@ -250,7 +250,8 @@ extension RuleContext {
         switch item.style {
         case .plain:
             return TextEdit(
-                span: item.span, replacement: text, target: FixTarget(pointer: pointer, value: text, isQuoted: false))
+                span: item.span, replacement: text,
+                target: FixTarget(pointer: pointer, value: text, isQuoted: false))
         case .doubleQuoted:
             return TextEdit(
                 span: item.span, replacement: JSONText.quoted(text),
@@ -273,7 +274,8 @@ extension RuleContext {
         let scalars = Array(copy.text.unicodeScalars)
         guard range.lowerBound >= 0, range.upperBound <= scalars.count else { return nil }
         let text = String(
-            scalars: scalars[..<range.lowerBound] + Array(replacement.unicodeScalars) + scalars[range.upperBound...])
+            scalars: scalars[..<range.lowerBound] + Array(replacement.unicodeScalars)
+                + scalars[range.upperBound...])
         let target = FixTarget(pointer: paywall.document.pointer(of: copy.node), value: text, isQuoted: true)
         if item.style == .plain {
             return TextEdit(span: copy.span, replacement: JSONText.quoted(text), target: target)

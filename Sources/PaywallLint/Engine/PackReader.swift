@@ -83,7 +83,8 @@ public enum PackReader {
         // IDs are printed, keyed on and matched in globs: letters, digits and `-_./` only.
         guard
             id.utf8.allSatisfy({ byte in
-                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                     || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
                     || byte == UInt8(ascii: "/")
             })

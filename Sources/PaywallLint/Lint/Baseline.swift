@@ -72,18 +72,21 @@ public struct Baseline: Sendable {
         else {
             let span = document.value(of: root, key: "version").map { document[$0].span }
             throw ConfigurationError(
-                path: path, span: span, message: "this baseline's version is not 1, the one this paywall-lint reads")
+                path: path, span: span,
+                message: "this baseline's version is not 1, the one this paywall-lint reads")
         }
         var baseline = Baseline()
         for item in document.items(of: list) {
             guard document[item].isMapping else {
                 throw ConfigurationError(
-                    path: path, span: document[item].span, message: "an entry is an object with file and rule")
+                    path: path, span: document[item].span, message: "an entry is an object with file and rule"
+                )
             }
             func text(_ key: String) throws -> String? {
                 guard let value = document.value(of: item, key: key) else { return nil }
                 guard document[value].isScalar, document[value].style != .plain else {
-                    throw ConfigurationError(path: path, span: document[value].span, message: "\(key) is a string")
+                    throw ConfigurationError(
+                        path: path, span: document[value].span, message: "\(key) is a string")
                 }
                 return document.text(of: value)
             }
@@ -97,7 +100,8 @@ public struct Baseline: Sendable {
                     let number = Int(document.text(of: value)), number >= 1
                 else {
                     throw ConfigurationError(
-                        path: path, span: document[value].span, message: "count is a whole number of at least 1")
+                        path: path, span: document[value].span,
+                        message: "count is a whole number of at least 1")
                 }
                 count = number
             }
@@ -105,7 +109,8 @@ public struct Baseline: Sendable {
             let (total, overflow) = baseline.counts[key, default: 0].addingReportingOverflow(count)
             guard !overflow else {
                 throw ConfigurationError(
-                    path: path, span: document[item].span, message: "the counts of this entry's finding add up past any number of findings")
+                    path: path, span: document[item].span,
+                    message: "the counts of this entry's finding add up past any number of findings")
             }
             baseline.counts[key] = total
         }

@@ -22,7 +22,9 @@ public enum Fixer {
         var taken: [Range<Int>] = []
         for finding in findings {
             guard let fix = finding.fix, fix.isAutomatic else { continue }
-            let edits = fix.edits.map { (range: lines.byteRange(of: $0.span), text: Array($0.replacement.utf8)) }
+            let edits = fix.edits.map {
+                (range: lines.byteRange(of: $0.span), text: Array($0.replacement.utf8))
+            }
             let overlaps = edits.contains { new in
                 taken.contains { $0.overlaps(new.range) || $0 == new.range }
             }

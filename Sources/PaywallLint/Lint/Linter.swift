@@ -76,7 +76,10 @@ public struct Linter: Sendable {
         }
         report.findings = settle(report.findings)
         var suppressions = Suppressions(file: file, documents: read.documents)
-        if !suppressions.isEmpty { report.findings = settle(suppressions.apply(to: report.findings, knownRules: parts.ruleSet.knownRuleIDs)) }
+        if !suppressions.isEmpty {
+            report.findings = settle(
+                suppressions.apply(to: report.findings, knownRules: parts.ruleSet.knownRuleIDs))
+        }
         return report
     }
 

@@ -233,7 +233,9 @@ struct Suppressions {
             }
             if !knownRules.contains(rule) {
                 var message = "this suppression names an unknown rule '\(rule)'"
-                if let nearest = Suggestion.nearest(to: rule, in: knownRules) { message += "; did you mean '\(nearest)'?" }
+                if let nearest = Suggestion.nearest(to: rule, in: knownRules) {
+                    message += "; did you mean '\(nearest)'?"
+                }
                 return message
             }
         }

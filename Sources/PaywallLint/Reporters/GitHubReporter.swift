@@ -21,7 +21,10 @@ public struct GitHubReporter: Reporter {
                 // A path with control characters cannot be named exactly in a command: the
                 // annotation goes on the run, with the path shown escaped in its message.
                 out += "::\(command) title=\(Self.property(finding.ruleID))::"
-                out += Self.data("\(TerminalText.escaped(String(path))):\(finding.span.start): \(finding.message)") + "\n"
+                out +=
+                    Self.data(
+                        "\(TerminalText.escaped(String(path))):\(finding.span.start): \(finding.message)")
+                    + "\n"
                 continue
             }
             out += "::\(command) file=\(Self.property(String(path))),line=\(finding.span.start.line),"
