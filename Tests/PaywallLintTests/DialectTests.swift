@@ -238,7 +238,7 @@ struct DialectTests {
         #expect(paywall.cta?.text?.span.description == "4:60-4:78")
     }
 
-    @Test("every RevenueCat fixture reads without a crash and without core/unknown-dialect")
+    @Test("every RevenueCat fixture reads without a crash and without core/unknown-dialect", .needsShared)
     func revenueCatFixtures() throws {
         let folder = Paths.shared.appendingPathComponent("fixtures/revenuecat")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
@@ -280,7 +280,7 @@ struct DialectTests {
         #expect(missing.revenueCat?.locales.map(\.value) == ["it_IT"])
     }
 
-    @Test("generic: copy from any vendor's tree, not identifiers, URLs, colours or base64")
+    @Test("generic: copy from any vendor's tree, not identifiers, URLs, colours or base64", .needsShared)
     func generic() throws {
         let text = """
             {"title": "Start your free trial", "product_id": "com.x.pro", "background_color": "#FFFFFF",
@@ -325,7 +325,7 @@ struct StoreKitTests {
         return try StoreKitReader.read(path: name, bytes: Array(try Data(contentsOf: url)))
     }
 
-    @Test("every fixture reads; products, periods and offers come through")
+    @Test("every fixture reads; products, periods and offers come through", .needsShared)
     func fixtures() throws {
         let counts = try [
             "RevenueCat-purchases-ios.storekit", "apphud-ApphudSDK.storekit", "flutter-packages.storekit",

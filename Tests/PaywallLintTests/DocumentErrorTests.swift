@@ -117,7 +117,7 @@ struct DocumentErrorTests {
         #expect(document.text(of: document.value(of: document.root!, key: "f")!) == "true")
     }
 
-    @Test("the trailing comma in RevenueCat's Sample1 is reported and the rest is read")
+    @Test("the trailing comma in RevenueCat's Sample1 is reported and the rest is read", .needsShared)
     func revenueCatTrailingComma() throws {
         let url = Paths.shared.appendingPathComponent("fixtures/revenuecat/PaywallData-Sample1.json")
         let data = try Data(contentsOf: url)

@@ -30,6 +30,15 @@ struct FuzzRegressionTests {
             + text.begin(rules: []) + text.file(report) + text.end(summary)
         #expect(!output.isEmpty)
         _ = Fixer.apply(report.findings, to: report.file)
+        // Every position lies inside the file: at most one past the end of an existing line.
+        let lines = LineIndex(bytes)
+        for finding in report.findings {
+            for position in [finding.span.start, finding.span.end] {
+                let length = String(decoding: lines.lineBytes(position.line), as: UTF8.self).unicodeScalars
+                    .count
+                #expect(position.line <= lines.lineCount && position.column <= length + 2, "\(finding)")
+            }
+        }
         #expect(
             report.findings.contains { $0.ruleID == CoreRuleID.parseError }, "\(name) is reported as broken")
     }

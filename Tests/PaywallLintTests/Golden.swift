@@ -39,8 +39,10 @@ func runCLI(_ arguments: [String], input: String? = nil, in directory: URL = Pat
     try runProcess(cliPath, arguments, input: input.map { Data($0.utf8) }, currentDirectory: directory)
 }
 
-/// Runs ../shared/sarif/validate-sarif on SARIF text; returns its last line and status.
-func validateSARIF(_ sarif: String) throws -> (status: Int32, summary: String) {
+/// Runs ../shared/sarif/validate-sarif on SARIF text; returns its last line and status, or nil
+/// without `../shared` (the golden files still check the output).
+func validateSARIF(_ sarif: String) throws -> (status: Int32, summary: String)? {
+    guard Paths.hasShared else { return nil }
     let validator = Paths.shared.appendingPathComponent("sarif/validate-sarif").path
     let result = try runProcess("/usr/bin/env", ["python3", validator, "-"], input: Data(sarif.utf8))
     let lines = (result.output + result.error).split(separator: "\n")

@@ -54,7 +54,7 @@ struct RuleDocumentationTests {
     }
 }
 
-@Suite("Catalogue against the spec")
+@Suite("Catalogue against the spec", .needsShared)
 struct SpecCatalogueTests {
     @Test("every rule ID of the spec's RULES.md is a rule of a built-in pack")
     func everySpecRuleExists() throws {

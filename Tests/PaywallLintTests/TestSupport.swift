@@ -16,8 +16,19 @@ enum Paths {
         return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     }()
     static let shared = repository.deletingLastPathComponent().appendingPathComponent("shared")
+    /// Whether `../shared` (the spec, real fixtures from other projects, the SARIF validator) is
+    /// beside the repository: CI has it; a fresh clone alone does not.
+    static let hasShared = FileManager.default.fileExists(
+        atPath: shared.appendingPathComponent("fixtures").path)
     static let fixtures = repository.appendingPathComponent("Tests/PaywallLintTests/Fixtures")
     static let examples = repository.appendingPathComponent("Examples")
+}
+
+extension Trait where Self == ConditionTrait {
+    /// For tests that read `../shared`: skipped, with the reason, where it is absent.
+    static var needsShared: Self {
+        .enabled(if: Paths.hasShared, "needs ../shared (the spec and the real fixtures), which CI provides")
+    }
 }
 
 /// A fresh, empty folder in the temporary directory, named `prefix-UUID`. The caller removes it
@@ -59,9 +70,11 @@ func runProcess(_ executable: String, _ arguments: [String], input: Data? = nil,
     process.standardOutput = stdout
     process.standardError = stderr
     process.standardInput = stdin
+    // A process that exits before reading its input must not end the tests with SIGPIPE.
+    signal(SIGPIPE, SIG_IGN)
     try process.run()
-    if let input { stdin.fileHandleForWriting.write(input) }
-    try stdin.fileHandleForWriting.close()
+    if let input { try? stdin.fileHandleForWriting.write(contentsOf: input) }
+    try? stdin.fileHandleForWriting.close()
     let outData = stdout.fileHandleForReading.readDataToEndOfFile()
     let errData = stderr.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

@@ -1,7 +1,8 @@
 struct ForbidWordsCheck: Check {
     static let name = "forbid-words"
     static let field = FieldUse.optional
-    static let options = TextDetector.options + [CopySelection.option, MessageTemplate.option]
+    static let options =
+        TextDetector.options + [CopySelection.option, CopySelection.introOfferOption, MessageTemplate.option]
 
     let detector: TextDetector
     let selection: CopySelection

@@ -54,14 +54,20 @@ struct TextDetector: Sendable {
 struct CopySelection: Sendable {
     let selector: FieldSelector
     let paths: [String]
+    /// Whether copy shown only to people eligible for the introductory offer is selected.
+    let includesIntroOfferCopy: Bool
 
     init(_ setup: CheckSetup) throws {
         selector = setup.selector ?? FieldSelector.compile("copy")!
         paths = try setup.texts("paths") ?? []
+        includesIntroOfferCopy = try setup.bool("intro-offer-copy") ?? true
     }
 
     static let option = OptionSpec(
         "paths", .texts, "only copy at these paths (e.g. call_to_action, features)")
+    static let introOfferOption = OptionSpec(
+        "intro-offer-copy", .bool,
+        "also copy shown only to people eligible for the introductory offer (default true)")
 
     func copies(_ context: RuleContext) -> [Copy] {
         // The plain `copy` set is the paywall's own list: no field values to build and unwrap
@@ -70,6 +76,7 @@ struct CopySelection: Sendable {
             selector.name == "copy"
             ? context.paywall.copy : context.values(selector).compactMap(\.copy)
         if context.defaultLocaleOnly { copies.removeAll { !$0.isDefaultLocale } }
+        if !includesIntroOfferCopy { copies.removeAll(where: \.isIntroOfferOnly) }
         guard !paths.isEmpty else { return copies }
         return copies.filter { copy in
             paths.contains {

@@ -6,6 +6,8 @@ public enum Dialect: String, Sendable, CaseIterable {
     case remoteConfig = "remote-config"
     /// RevenueCat paywall data (V1 templates).
     case revenueCat = "revenuecat"
+    /// RevenueCat Paywalls V2: a tree of components with localized strings by ID.
+    case revenueCatV2 = "revenuecat-v2"
     /// Any other vendor's paywall: every string that is not an identifier, URL, colour, image,
     /// style or layout value is copy. Chosen only on request.
     case generic
@@ -17,6 +19,7 @@ public enum Dialect: String, Sendable, CaseIterable {
         case .canonical: "read as paywall/v1"
         case .remoteConfig: "read as remote-config"
         case .revenueCat: "read as revenuecat"
+        case .revenueCatV2: "read as revenuecat-v2"
         case .generic: "read as generic"
         }
     }
@@ -26,13 +29,18 @@ public enum Dialect: String, Sendable, CaseIterable {
         case "paywall/v1", "canonical", "v1": self = .canonical
         case "remote-config", "remote_config": self = .remoteConfig
         case "revenuecat", "revenue-cat": self = .revenueCat
+        case "revenuecat-v2", "revenuecat_v2", "components": self = .revenueCatV2
         case "generic": self = .generic
         default: return nil
         }
     }
 
     public var variables: VariableCatalog {
-        self == .revenueCat ? .revenueCat : .canonical
+        switch self {
+        case .revenueCat: .revenueCat
+        case .revenueCatV2: .revenueCatV2
+        default: .canonical
+        }
     }
 
     /// What a file of this dialect can express; rules about the rest stay silent.
@@ -42,6 +50,8 @@ public enum Dialect: String, Sendable, CaseIterable {
         case .remoteConfig: [.structure, .variantID, .headline, .bullets, .products, .cta]
         case .revenueCat:
             [.structure, .headline, .bullets, .products, .cta, .restore, .links, .localizations]
+        case .revenueCatV2:
+            [.structure, .products, .cta, .close, .restore, .links, .localizations, .elements]
         case .generic: []
         }
     }
@@ -61,6 +71,11 @@ public enum Dialect: String, Sendable, CaseIterable {
             return (Dialect(name: document.text(of: declared)), declared)
         }
         if keys.contains(.paywall) { return (.canonical, nil) }
+        if keys.isSuperset(of: [.componentsConfig, .componentsLocalizations])
+            || isComponentsTemplate(document)
+        {
+            return (.revenueCatV2, nil)
+        }
         if keys.isSuperset(of: [.headline, .productIDs, .ctaTitle]) { return (.remoteConfig, nil) }
         if !keys.isDisjoint(with: [.templateName, .localizedStringsByTier])
             || keys.isSuperset(of: [.localizedStrings, .config])
@@ -71,6 +86,14 @@ public enum Dialect: String, Sendable, CaseIterable {
             return (.canonical, nil)
         }
         return (nil, nil)
+    }
+
+    /// `template_name: components`: a V2 paywall, whatever else it has.
+    private static func isComponentsTemplate(_ document: Document) -> Bool {
+        guard let root = document.root, let name = document.value(of: root, key: "template_name") else {
+            return false
+        }
+        return document[name].isScalar && document.text(of: name) == "components"
     }
 }
 
@@ -87,6 +110,8 @@ private struct ShapeKeys: OptionSet {
     static let localizedStringsByTier = ShapeKeys(rawValue: 1 << 5)
     static let localizedStrings = ShapeKeys(rawValue: 1 << 6)
     static let config = ShapeKeys(rawValue: 1 << 7)
+    static let componentsConfig = ShapeKeys(rawValue: 1 << 16)
+    static let componentsLocalizations = ShapeKeys(rawValue: 1 << 17)
     /// Keys only the canonical dialect has; three of them make a canonical paywall.
     static let canonicalOnly = ShapeKeys(rawValue: 0xFF << 8)
 
@@ -107,5 +132,6 @@ private struct ShapeKeys: OptionSet {
         ("cta", ShapeKeys(rawValue: 1 << 10)), ("close", ShapeKeys(rawValue: 1 << 11)),
         ("restore", ShapeKeys(rawValue: 1 << 12)), ("links", ShapeKeys(rawValue: 1 << 13)),
         ("disclosure", ShapeKeys(rawValue: 1 << 14)), ("presentation", ShapeKeys(rawValue: 1 << 15)),
+        ("components_config", .componentsConfig), ("components_localizations", .componentsLocalizations),
     ].map { (name: String, bits: ShapeKeys) in (name, DocumentBuilder.keyDigest(name), bits) }
 }

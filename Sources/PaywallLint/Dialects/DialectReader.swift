@@ -26,6 +26,8 @@ enum DialectReader {
             return RemoteConfigDialect.read(document, root: root, format: format, templates: templates)
         case .revenueCat:
             return RevenueCatDialect.read(document, root: root, format: format, templates: templates)
+        case .revenueCatV2:
+            return RevenueCatV2Dialect.read(document, root: root, format: format, templates: templates)
         case .generic: return GenericDialect.read(document, root: root, format: format, templates: templates)
         }
     }

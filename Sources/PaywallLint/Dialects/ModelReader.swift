@@ -194,10 +194,22 @@ struct ModelReader {
         let catalog = dialect.variables
         if catalog.knowsEveryVariable(of: copy.template)
             && (!requireCanonicalSpacing || copy.template.variables.allSatisfy(\.isCanonicallySpaced))
+            && copy.template.variables.allSatisfy({ $0.filters.isEmpty })
         {
             return
         }
         for variable in copy.template.variables {
+            if let filter = variable.filters.first(where: { !catalog.filters.contains($0) }) {
+                let message =
+                    catalog.filters.isEmpty
+                    ? "{{ \(variable.name) | \(filter) }} in \(copy.label): this dialect has no filters"
+                    : "unknown filter | \(filter) in \(copy.label); use one of "
+                        + catalog.filters.joined(separator: ", ")
+                findings.append(
+                    Finding(
+                        ruleID: unknownVariableRule, severity: .error, message: message,
+                        span: copy.span(of: variable.range), pointer: pointer))
+            }
             if catalog.kind(of: variable.name) == nil {
                 var message = "unknown variable {{ \(variable.name) }} in \(copy.label)"
                 if let nearest = Suggestion.nearest(to: variable.name, in: catalog.names) {

@@ -8,7 +8,8 @@ enum RevenueCatDialect {
         "asset_base_url", "revision", "exit_offers", "zero_decimal_place_countries",
     ]
     static let configKeys: KnownKeys = [
-        "packages", "default_package", "tiers", "images", "images_heic", "images_heic_low_res",
+        "packages", "default_package", "tiers", "images", "images_heic", "images_heic_low_res", "images_webp",
+        "images_webp_low_res",
         "images_by_tier",
         "blurred_background_image", "display_restore_purchases", "tos_url", "privacy_url", "colors",
         "colors_by_tier",

@@ -327,6 +327,12 @@ private struct ParserError {
                 offset <= input.count
                 ? TextEncoding.position(of: offset, in: input, from: 0) : place(parser.mark)
         }
+        // At the end of a text without a final line break, libyaml's marks stand on a line after
+        // the last one: the error is at the end of the text.
+        if position.line > 1 {
+            let end = TextEncoding.position(of: input.count, in: input, from: 0)
+            if end < position { position = end }
+        }
     }
 }
 

@@ -248,6 +248,7 @@ struct RulePlan: Sendable {
         case .remoteConfig: 2
         case .revenueCat: 4
         case .generic: 8
+        case .revenueCatV2: 16
         }
     }
 }

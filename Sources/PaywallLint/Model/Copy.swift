@@ -15,6 +15,9 @@ public struct Copy: Sendable {
     /// Where the first scalar of the value is, when the source text maps one to one onto the
     /// value (a one-line scalar without escapes); sub-spans are exact then.
     var valueStart: SourcePosition?
+    /// Shown only to people eligible for the introductory offer (RevenueCat V2's `intro_offer`
+    /// overrides).
+    public var isIntroOfferOnly = false
 
     public var text: String { template.raw }
 

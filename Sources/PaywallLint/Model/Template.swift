@@ -9,6 +9,8 @@ public struct Template: Sendable {
         public var range: Range<Int>
         /// Written exactly as `{{ name }}`, one space inside each brace pair.
         public var isCanonicallySpaced: Bool
+        /// Filters after the name, `{{ name | uppercase }}`: RevenueCat V2's; other dialects have none.
+        public var filters: [String] = []
     }
 
     public struct Problem: Sendable, Hashable {
@@ -230,25 +232,39 @@ public struct Template: Sendable {
         }
 
         private mutating func addVariable(_ s: [Unicode.Scalar], open: Int, close: Int) {
-            let inner = s[(open + 2)..<close]
-            var nameStart = inner.startIndex
-            while nameStart < inner.endIndex, inner[nameStart] == " " { nameStart += 1 }
-            var nameEnd = inner.endIndex
-            while nameEnd > nameStart, inner[nameEnd - 1] == " " { nameEnd -= 1 }
-            let nameScalars = inner[nameStart..<nameEnd]
             let range = open..<(close + 2)
             keep(Template.placeholder, from: open)
-            guard !nameScalars.isEmpty, nameScalars.allSatisfy(isNameScalar) else {
+            // `name`, or `name | filter | filter`, spaces around each part.
+            var parts: [ArraySlice<Unicode.Scalar>] = []
+            var partStart = open + 2
+            for k in (open + 2)...close where k == close || s[k] == "|" {
+                parts.append(trimmed(s[partStart..<k]))
+                partStart = k + 1
+            }
+            let nameScalars = parts[0]
+            guard !nameScalars.isEmpty, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(isNameScalar) })
+            else {
                 problems.append(
                     Problem(
                         range: range,
-                        message: nameScalars.isEmpty
+                        message: nameScalars.isEmpty && parts.count == 1
                             ? "empty placeholder" : "a placeholder holds one variable name"))
                 return
             }
-            let spaced = nameStart == inner.startIndex + 1 && nameEnd == inner.endIndex - 1
+            let spaced =
+                nameScalars.startIndex == open + 3 && s[open + 2] == " "
+                && (parts.count > 1 || nameScalars.endIndex == close - 1)
             variables.append(
-                Variable(name: String(scalars: nameScalars), range: range, isCanonicallySpaced: spaced))
+                Variable(
+                    name: String(scalars: nameScalars), range: range, isCanonicallySpaced: spaced,
+                    filters: parts.dropFirst().map { String(scalars: $0) }))
+        }
+
+        private func trimmed(_ part: ArraySlice<Unicode.Scalar>) -> ArraySlice<Unicode.Scalar> {
+            var part = part
+            while part.first == " " { part = part.dropFirst() }
+            while part.last == " " { part = part.dropLast() }
+            return part
         }
 
         private func firstIndex(of scalar: Unicode.Scalar, in s: [Unicode.Scalar], from: Int, before: Int)

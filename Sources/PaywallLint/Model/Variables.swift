@@ -48,12 +48,14 @@ public struct VariableCatalog: Sendable {
     private enum Table {
         case canonical
         case revenueCat
+        case revenueCatV2
 
         /// Names the table in what a template keeps (`Template.variableSummary`).
         var tag: UInt8 {
             switch self {
             case .canonical: 1
             case .revenueCat: 2
+            case .revenueCatV2: 3
             }
         }
     }
@@ -62,6 +64,7 @@ public struct VariableCatalog: Sendable {
         switch table {
         case .canonical: Self.canonicalKinds
         case .revenueCat: Self.revenueCatKinds
+        case .revenueCatV2: Self.revenueCatV2Kinds
         }
     }
 
@@ -69,7 +72,16 @@ public struct VariableCatalog: Sendable {
         switch table {
         case .canonical: Self.canonicalKinds[name]
         case .revenueCat: Self.revenueCatKinds[name]
+        case .revenueCatV2:
+            // `{{ custom.key }}`: a value the app (or the dashboard's default) supplies.
+            Self.revenueCatV2Kinds[name]
+                ?? (name.hasPrefix("custom.") || name.hasPrefix("$custom.") ? .name : nil)
         }
+    }
+
+    /// The filters a variable may take (`{{ name | uppercase }}`); none outside RevenueCat V2.
+    public var filters: [String] {
+        table == .revenueCatV2 ? ["uppercase", "lowercase", "capitalize"] : []
     }
 
     /// The kinds of a template's variables, as `VariableKind.bit`s: rules ask this of copy strings
@@ -124,4 +136,37 @@ public struct VariableCatalog: Sendable {
         "sub_offer_price": .intro, "sub_offer_price_2": .intro,
         "sub_relative_discount": .savings,
     ]
+
+    /// RevenueCat Paywalls V2's variables (purchases-ios `VariableHandlerV2`): each product value
+    /// under `product.`, and the countdown's under `count_`. A V1 name is unknown here: V2
+    /// renders it as raw text.
+    public static let revenueCatV2 = VariableCatalog(table: .revenueCatV2)
+    private static let revenueCatV2Kinds: [String: VariableKind] = {
+        var kinds: [String: VariableKind] = [
+            "product.store_product_name": .name,
+            "product.price": .billedTotal, "product.price_per_period": .billedTotal,
+            "product.price_per_period_abbreviated": .billedTotal,
+            "product.price_per_day": .perUnit, "product.price_per_week": .perUnit,
+            "product.price_per_month": .perUnit, "product.price_per_year": .perUnit,
+            "product.period": .period, "product.period_abbreviated": .period, "product.periodly": .period,
+            "product.period_in_days": .period, "product.period_in_weeks": .period,
+            "product.period_in_months": .period, "product.period_in_years": .period,
+            "product.period_with_unit": .period,
+            "product.offer_price": .intro, "product.offer_price_per_day": .intro,
+            "product.offer_price_per_week": .intro, "product.offer_price_per_month": .intro,
+            "product.offer_price_per_year": .intro,
+            "product.offer_period": .introPeriod, "product.offer_period_abbreviated": .introPeriod,
+            "product.offer_period_in_days": .introPeriod, "product.offer_period_in_weeks": .introPeriod,
+            "product.offer_period_in_months": .introPeriod, "product.offer_period_in_years": .introPeriod,
+            "product.offer_period_with_unit": .introPeriod, "product.offer_end_date": .trialEndDate,
+            "product.secondary_offer_price": .intro, "product.secondary_offer_period": .introPeriod,
+            "product.secondary_offer_period_abbreviated": .introPeriod,
+            "product.relative_discount": .savings,
+            "product.currency_code": .name, "product.currency_symbol": .name,
+        ]
+        for unit in ["days", "hours", "minutes", "seconds"] {
+            for form in ["with_zero", "without_zero"] { kinds["count_\(unit)_\(form)"] = .name }
+        }
+        return kinds
+    }()
 }
