@@ -373,7 +373,8 @@ def main(argv: list[str] | None = None) -> int:
     corpora = sorted((g for g in groups if g.key.startswith("corpus-")), key=lambda g: g.files)
     big = next((g for g in groups if g.key == "big"), None)
     small = next((g for g in groups if g.key == "small"), None)
-    ordered = corpora + [g for g in (big, small) if g]
+    v2 = next((g for g in groups if g.key == "v2"), None)
+    ordered = corpora + [g for g in (big, small, v2) if g]
 
     out = ["# paywall-lint benchmark", ""]
     if env:

@@ -279,6 +279,55 @@ add_command lint-text "paywall-lint --format text" 0,1 "$(q "$LINT") --format te
 add_floor_again "$(q "$FLOOR") $(q "$SMALL")"
 hyperfine_group hyperfine.json "${SINGLE_RUNS[@]}" -- floor lint-text floor-again
 
+log "Benchmark: one ~100 kB RevenueCat V2 paywall against a one-line file"
+V2=$OUT/v2-paywall.json
+ONE_LINE=$OUT/one-line.yaml
+printf 'paywall: 1\n' > "$ONE_LINE"
+python3 - "$ROOT/Examples/revenuecat-v2/paywall.json" "$V2" << 'PY'
+import copy, json, sys
+# The example's component tree and strings, repeated with their own IDs until ~100 kB.
+base = json.load(open(sys.argv[1], encoding="utf-8"))
+stack = base["components_config"]["base"]["stack"]
+# Without the example's planted problems: a clean paywall, as most files in a repository are.
+strings = base["components_localizations"]
+strings["en_US"]["monthly"] = "Monthly: {{ product.price_per_period }}"
+strings["en_US"]["savings"] = "Save {{ product.relative_discount }}"
+stack["components"] = [c for c in stack["components"] if c.get("text_lid") != "subtitle" and c["type"] != "countdown"]
+for table in strings.values():
+    for lid, text in strings["en_US"].items():
+        table.setdefault(lid, text)
+template = copy.deepcopy(stack["components"])
+strings = base["components_localizations"]
+k = 0
+while len(json.dumps(base, indent=2)) < 100_000:
+    k += 1
+    for component in copy.deepcopy(template):
+        def renumber(node):
+            if isinstance(node, dict):
+                for key in ("text_lid", "id"):
+                    if key in node:
+                        node[key] = f"{node[key]}-{k}"
+                for value in node.values():
+                    renumber(value)
+            elif isinstance(node, list):
+                for value in node:
+                    renumber(value)
+        renumber(component)
+        stack["components"].append(component)
+    for locale, table in strings.items():
+        for lid, text in list(table.items()):
+            if "-" not in lid:
+                table[f"{lid}-{k}"] = f"{text} ({k})"
+json.dump(base, open(sys.argv[2], "w", encoding="utf-8"), indent=2, ensure_ascii=False)
+PY
+begin_group v2 "One $(($(stat -c %s "$V2") / 1000)) kB RevenueCat V2 paywall" 1 "$V2"
+add_command floor "floor (libyaml, 1 thread)" 0 "$(q "$FLOOR") $(q "$V2")"
+add_command one-line "paywall-lint on a one-line file" 1 "$(q "$LINT") --format text $(q "$ONE_LINE")"
+# Clean but for the close button the example leaves out: exit 1.
+add_command lint-text "paywall-lint --format text" 1 "$(q "$LINT") --format text $(q "$V2")"
+add_floor_again "$(q "$FLOOR") $(q "$V2")"
+hyperfine_group hyperfine.json "${SINGLE_RUNS[@]}" -- floor one-line lint-text floor-again
+
 # ---------------------------------------------------------------------------
 # 6. The report.
 # ---------------------------------------------------------------------------

@@ -85,6 +85,28 @@ struct RevenueCatV2Tests {
         }
     }
 
+    @Test("the restore and legal-link labels' size (points or named) and colour against the background")
+    func legibility() {
+        func restore(_ style: String) -> String {
+            paywall(
+                strings: ", \"r\": \"Restore\"",
+                components:
+                    ", {\"type\": \"button\", \"action\": {\"type\": \"restore_purchases\"}, \"stack\": {\"type\": "
+                    + "\"stack\", \"components\": [{\"type\": \"text\", \"text_lid\": \"r\"\(style)}]}}")
+        }
+        #expect(
+            !findings(restore(", \"font_size\": \"body_s\"")).contains {
+                $0.hasSuffix("recommended/legible-text")
+            })
+        #expect(findings(restore(", \"font_size\": 9")).contains { $0.hasSuffix("recommended/legible-text") })
+        let faint = ", \"color\": {\"light\": {\"type\": \"hex\", \"value\": \"#C7C7CCFF\"}}"
+        let faintOnWhite = restore(faint).replacingOccurrences(
+            of: "\"base\": {",
+            with: "\"base\": {\"background\": {\"type\": \"color\", \"value\": {\"light\": "
+                + "{\"type\": \"hex\", \"value\": \"#FFFFFF\"}}}, ")
+        #expect(findings(faintOnWhite).contains { $0.hasSuffix("recommended/legible-text") })
+    }
+
     @Test("V2 variables with filters; V1 names, unknown names and filters are revenuecat/variables")
     func variables() {
         let known = paywall(
@@ -133,7 +155,12 @@ struct RevenueCatV2Tests {
     func templates() throws {
         let expected: [String: [String]] = [
             "template_001": ["1:1 apple/privacy-link", "1:1 apple/terms-link"],
-            "template_002": ["3194:86 apple/trial-terms", "3208:86 apple/trial-terms"],
+            // Restore and legal links in #AF52DE on white: 4.13:1.
+            "template_002": [
+                "2805:38 recommended/legible-text", "2906:38 recommended/legible-text",
+                "3194:86 apple/trial-terms",
+                "3208:86 apple/trial-terms",
+            ],
             "template_004": ["1:1 apple/privacy-link", "1:1 apple/terms-link", "2077:30 apple/trial-terms"],
             "template_005": ["1:1 apple/privacy-link", "1:1 apple/terms-link"],
             "template_007": ["2456:22 apple/trial-terms"],
@@ -154,7 +181,9 @@ struct RevenueCatV2Tests {
                 "2565:86 apple/trial-terms", "2575:36 apple/trial-terms", "2583:86 apple/trial-terms",
             ],
             "template_024": ["4097:22 apple/trial-terms", "4125:71 apple/trial-terms"],
+            // Restore and legal links in #F69414 on white: 2.29:1.
             "template_027": [
+                "2019:38 recommended/legible-text", "2120:38 recommended/legible-text",
                 "2406:28 revenuecat/free-in-ineligible-copy", "2406:33 apple/trial-terms",
                 "2408:22 apple/trial-terms",
             ],

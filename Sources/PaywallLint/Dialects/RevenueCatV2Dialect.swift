@@ -33,7 +33,15 @@ enum RevenueCatV2Dialect {
         var path: String?
         var packageID: String?
         var inStickyFooter = false
+        /// The control whose label this is (`restore`, `links`), for its size and colour.
+        var control: String?
     }
+
+    /// RevenueCat's named font sizes, in points (purchases-ios `FontSize`).
+    static let namedFontSizes: [String: Double] = [
+        "heading_xxl": 40, "heading_xl": 34, "heading_l": 28, "heading_m": 24, "heading_s": 20,
+        "heading_xs": 16, "body_xl": 18, "body_l": 17, "body_m": 15, "body_s": 13,
+    ]
 
     static func read(_ document: Document, root: NodeID, format: SourceFormat, templates: TemplateCache)
         -> (Paywall, [Finding])
@@ -88,6 +96,8 @@ enum RevenueCatV2Dialect {
         var products: [Product] = []
         var elements: [Element] = []
         var stack: [(node: NodeID, context: Context)] = []
+        // The first label of each control: its size and light-mode colour.
+        var labelStyles: [String: (size: Field<Double>?, color: Field<String>?)] = [:]
         if let config = f["components_config"], document[config].isMapping {
             for pair in document.pairs(of: config).reversed() {
                 stack.append((pair.value, Context()))
@@ -104,6 +114,11 @@ enum RevenueCatV2Dialect {
             let id = document.value(of: node, key: "id").map { document.text(of: $0) } ?? ""
             switch type {
             case "text":
+                if let control = context.control, labelStyles[control] == nil {
+                    labelStyles[control] = (
+                        fontSize(of: node, in: document), lightColor(of: node, in: document)
+                    )
+                }
                 if let lid = reader.text(document.value(of: node, key: "text_lid"), field: "text_lid") {
                     let path = context.path ?? "text[\(id)]"
                     let overrides = overrideLids(of: node, in: document)
@@ -181,6 +196,7 @@ enum RevenueCatV2Dialect {
                         node, field: text.field, path: text.path, locale: locale.value, isDefault: isDefault)
                 else { continue }
                 copy.isIntroOfferOnly = text.introOffer
+                copy.component = text.component
                 copies.append(copy)
             }
             let range = paywall.copy.count..<(paywall.copy.count + copies.count)
@@ -203,6 +219,20 @@ enum RevenueCatV2Dialect {
         }
         if paywall.restore != nil, let label = defaultCopy.first(where: { $0.path == "restore.label" }) {
             paywall.restore?.label = label
+        }
+        if let style = labelStyles["restore"] {
+            paywall.restore?.fontSize = style.size
+            paywall.restore?.color = style.color
+        }
+        if let style = labelStyles["links"] {
+            paywall.links?.fontSize = style.size
+            paywall.links?.color = style.color
+        }
+        if let config = f["components_config"], let base = document.value(of: config, key: "base"),
+            let background = document.value(of: base, key: "background"),
+            let color = lightColor(of: background, in: document, key: "value")
+        {
+            paywall.theme = Theme(background: color, text: nil, place: reader.place(background))
         }
         if let config = f["components_config"] {
             paywall.products = Field(products, node: config, span: document[config].span)
@@ -229,6 +259,28 @@ enum RevenueCatV2Dialect {
             result.append((Field(document.text(of: lid), node: lid, span: document[lid].span), intro))
         }
         return result
+    }
+
+    /// A text's `font_size`: points, or one of RevenueCat's named sizes.
+    private static func fontSize(of node: NodeID, in document: Document) -> Field<Double>? {
+        guard let size = document.value(of: node, key: "font_size"), document[size].isScalar else {
+            return nil
+        }
+        let text = document.text(of: size)
+        guard let points = Double(text) ?? namedFontSizes[text] else { return nil }
+        return Field(points, node: size, span: document[size].span)
+    }
+
+    /// The light-mode hex colour under `key` (`{"light": {"type": "hex", "value": "#RRGGBBAA"}}`).
+    private static func lightColor(of node: NodeID, in document: Document, key: String = "color") -> Field<
+        String
+    >? {
+        guard let color = document.value(of: node, key: key), document[color].isMapping,
+            let light = document.value(of: color, key: "light"),
+            let type = document.value(of: light, key: "type"), document.text(of: type) == "hex",
+            let value = document.value(of: light, key: "value"), document[value].isScalar
+        else { return nil }
+        return Field(document.text(of: value), node: value, span: document[value].span)
     }
 
     /// Whether a condition holds only for people eligible for the introductory offer:
@@ -272,9 +324,11 @@ enum RevenueCatV2Dialect {
                 color: nil, place: place)
             context.field = "restore.label"
             context.path = "restore.label"
+            context.control = "restore"
         case "navigate_to":
             let destination = document.value(of: action, key: "destination").map { document.text(of: $0) }
             guard destination == "terms" || destination == "privacy_policy" else { return }
+            context.control = "links"
             var url: Field<String>?
             if let target = document.value(of: action, key: "url"),
                 let lid = document.value(of: target, key: "url_lid")

@@ -236,6 +236,11 @@ public struct RuleContext {
     public mutating func report(_ message: String, in copy: Copy, plainRange: Range<Int>, fix: Fix? = nil) {
         let span = copy.span(of: copy.template.rawRange(ofPlain: plainRange))
         report(message, at: span, node: copy.node, fix: fix)
+        if let component = copy.component {
+            findings[findings.count - 1].related.append(
+                RelatedLocation(
+                    span: model.pointee.document[component].span, message: "the component that shows it"))
+        }
     }
 }
 

@@ -18,6 +18,9 @@ public struct Copy: Sendable {
     /// Shown only to people eligible for the introductory offer (RevenueCat V2's `intro_offer`
     /// overrides).
     public var isIntroOfferOnly = false
+    /// The component that shows it, where that is not where the string is written (RevenueCat
+    /// V2's text components name their strings by ID): a finding's related location.
+    public var component: NodeID?
 
     public var text: String { template.raw }
 
