@@ -196,3 +196,68 @@ struct RevenueCatV2Tests {
         }
     }
 }
+
+/// RevenueCat offerings responses: each offering's paywall linted as a variant named by it.
+@Suite("RevenueCat offerings")
+struct OfferingsContainerTests {
+    let example = Paths.examples.appendingPathComponent("revenuecat-v2/offerings.json").path
+
+    @Test("each offering's paywall (V1 or V2) is a variant; broken references are findings")
+    func variants() throws {
+        let linter = try Linter(ruleSet: try RuleSet(packs: ["recommended"], library: PackLibrary.builtIn()))
+        let report = linter.lint(
+            SourceFile(path: "o.json", bytes: Array(try Data(contentsOf: URL(fileURLWithPath: example)))))
+        #expect(report.paywalls.map(\.dialect) == [.revenueCat, .revenueCatV2])
+        let variants = Set(report.findings.compactMap(\.variant))
+        #expect(variants == ["default", "onboarding"])
+        let reference = try #require(report.findings.first { $0.ruleID == OfferingsContainer.referenceRule })
+        #expect(
+            reference.message.contains("'onboarding_v2'")
+                && reference.message.contains("did you mean 'onboarding'"))
+        #expect(reference.variant == nil)
+        #expect(
+            report.findings.contains { $0.ruleID == "apple/hardcoded-price" && $0.variant == "onboarding" })
+    }
+
+    @Test("every output format names the variant")
+    func outputs() throws {
+        let text = try runCLI([example])
+        #expect(text.output.contains("(variant onboarding) [apple/hardcoded-price]"))
+        let json = try runCLI(["--format", "json", example])
+        #expect(json.output.contains("\"variant\": \"onboarding\""))
+        let github = try runCLI(["--format", "github", example])
+        #expect(github.output.contains("title=apple/hardcoded-price (onboarding)::"))
+        let sarif = try runCLI(["--format", "sarif", example])
+        #expect(sarif.output.contains("{ \"name\": \"onboarding\", \"kind\": \"object\" }"))
+        if let validation = try validateSARIF(sarif.output) {
+            #expect(validation.status == 0, "\(validation.summary)")
+        }
+    }
+
+    @Test("the shared offerings responses: every paywall read, references checked", .needsShared)
+    func shared() throws {
+        let linter = try Linter(ruleSet: try RuleSet(packs: ["recommended"], library: PackLibrary.builtIn()))
+        let folder = Paths.shared.appendingPathComponent("fixtures/revenuecat-v2")
+        let subset = linter.lint(
+            SourceFile(
+                path: "s.json",
+                bytes: Array(
+                    try Data(contentsOf: folder.appendingPathComponent("offerings-v2-templates-subset.json")))
+            ))
+        #expect(subset.paywalls.count >= 13 && subset.paywalls.allSatisfy { $0.dialect == .revenueCatV2 })
+        #expect(!subset.findings.contains { $0.ruleID.hasPrefix("core/") })
+        let ios = linter.lint(
+            SourceFile(
+                path: "i.json",
+                bytes: Array(
+                    try Data(
+                        contentsOf: folder.appendingPathComponent(
+                            "purchases-ios-OfferingsWithPaywallComponents.json")))))
+        #expect(
+            ios.findings.filter { $0.ruleID == OfferingsContainer.referenceRule }.map(\.pointer) == [
+                "/current_offering_id", "/offerings/3/paywall_components/exit_offers/dismiss/offering_id",
+            ])
+        #expect(Set(ios.findings.compactMap(\.variant)).contains("only_draft_paywall_components (draft)"))
+        #expect(!ios.findings.contains { $0.ruleID.hasPrefix("core/") })
+    }
+}

@@ -59,7 +59,13 @@ public enum Dialect: String, Sendable, CaseIterable {
     /// Picks the dialect of a document: a top-level `dialect:` key, else its shape (FORMAT.md).
     /// Nil when it is none of them (generic is never guessed).
     static func detect(_ document: Document) -> (dialect: Dialect?, declared: NodeID?) {
-        guard let root = document.root, document[root].isMapping else { return (nil, nil) }
+        guard let root = document.root else { return (nil, nil) }
+        return detect(document, root: root)
+    }
+
+    /// The dialect of the paywall at `root`: a document's root, or a paywall inside a container.
+    static func detect(_ document: Document, root: NodeID) -> (dialect: Dialect?, declared: NodeID?) {
+        guard document[root].isMapping else { return (nil, nil) }
         var keys: ShapeKeys = []
         var declared: NodeID?
         for pair in document.pairs(of: root) {
@@ -72,7 +78,7 @@ public enum Dialect: String, Sendable, CaseIterable {
         }
         if keys.contains(.paywall) { return (.canonical, nil) }
         if keys.isSuperset(of: [.componentsConfig, .componentsLocalizations])
-            || isComponentsTemplate(document)
+            || isComponentsTemplate(document, root: root)
         {
             return (.revenueCatV2, nil)
         }
@@ -89,8 +95,8 @@ public enum Dialect: String, Sendable, CaseIterable {
     }
 
     /// `template_name: components`: a V2 paywall, whatever else it has.
-    private static func isComponentsTemplate(_ document: Document) -> Bool {
-        guard let root = document.root, let name = document.value(of: root, key: "template_name") else {
+    private static func isComponentsTemplate(_ document: Document, root: NodeID) -> Bool {
+        guard let name = document.value(of: root, key: "template_name") else {
             return false
         }
         return document[name].isScalar && document.text(of: name) == "components"

@@ -76,7 +76,9 @@ enum RevenueCatV2Dialect {
                         document.text(of: pair.key), node: pair.key, span: document[pair.key].span)
                     locales.append((locale, strings, pair.value))
                 }
-            } else if !document.isNull(node) {
+            } else if !document.isNull(node), !(document[node].isSequence && document.items(of: node).isEmpty)
+            {
+                // An empty list is read as no strings, as RevenueCat's decoders read it.
                 reader.wrongType(node, expected: "a mapping of locales", field: "components_localizations")
             }
         }

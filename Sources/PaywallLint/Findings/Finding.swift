@@ -64,10 +64,13 @@ public struct Finding: Hashable, Sendable {
     public var pointer: String
     public var related: [RelatedLocation]
     public var fix: Fix?
+    /// The paywall variant inside a container file (an offering of a RevenueCat offerings
+    /// response); nil for a file that is one paywall.
+    public var variant: String?
 
     public init(
         ruleID: String, severity: Severity, message: String, span: SourceSpan, pointer: String = "",
-        related: [RelatedLocation] = [], fix: Fix? = nil
+        related: [RelatedLocation] = [], fix: Fix? = nil, variant: String? = nil
     ) {
         self.ruleID = ruleID
         self.severity = severity
@@ -76,6 +79,7 @@ public struct Finding: Hashable, Sendable {
         self.pointer = pointer
         self.related = related
         self.fix = fix
+        self.variant = variant
     }
 
     /// Report order: position, then rule, then message, so output is the same bytes on every run.

@@ -56,17 +56,28 @@ public struct Linter: Sendable {
         var skippedDocuments = 0
         for document in read.documents {
             guard let root = document.root else { continue }
+            if parts.options.dialect == nil,
+                let container = OfferingsContainer.paywalls(in: document, root: root)
+            {
+                report.notes.append(
+                    "read as a RevenueCat offerings response (\(container.paywalls.count) paywalls)")
+                report.findings += container.findings
+                for embedded in container.paywalls {
+                    let (dialect, _) = Dialect.detect(document, root: embedded.root)
+                    lintPaywall(
+                        document, root: embedded.root, as: dialect ?? .revenueCat, variant: embedded.variant,
+                        format: file.format, templates: templates, report: &report)
+                }
+                continue
+            }
             switch chooseDialect(document, root: root, explicitlyNamed: explicitlyNamed, report: &report) {
             case .none:
                 skippedDocuments += 1
             case .some(let dialect):
-                var (paywall, findings) = DialectReader.read(
-                    document, root: root, format: file.format, as: dialect, templates: templates)
-                paywall.trimCopyRoom()
-                report.findings += findings
-                report.findings += parts.engine.run(
-                    on: &paywall, store: parts.options.store, notes: &report.notes)
-                report.paywalls.append(consume paywall)
+                lintPaywall(
+                    document, root: root, as: dialect, variant: nil, format: file.format,
+                    templates: templates,
+                    report: &report)
             }
         }
         if skippedDocuments > 0, skippedDocuments == read.documents.count, read.findings.isEmpty,
@@ -81,6 +92,22 @@ public struct Linter: Sendable {
                 suppressions.apply(to: report.findings, knownRules: parts.ruleSet.knownRuleIDs))
         }
         return report
+    }
+
+    /// Reads one paywall (a document's, or a variant inside a container) and runs the rules on it.
+    private func lintPaywall(
+        _ document: Document, root: NodeID, as dialect: Dialect, variant: String?, format: SourceFormat,
+        templates: TemplateCache, report: inout FileReport
+    ) {
+        var (paywall, findings) = DialectReader.read(
+            document, root: root, format: format, as: dialect, templates: templates)
+        paywall.trimCopyRoom()
+        findings += parts.engine.run(on: &paywall, store: parts.options.store, notes: &report.notes)
+        if let variant {
+            for index in findings.indices { findings[index].variant = variant }
+        }
+        report.findings += findings
+        report.paywalls.append(consume paywall)
     }
 
     /// The document's dialect: `--dialect`, a top-level `dialect:` key, or its shape. Nil when it is

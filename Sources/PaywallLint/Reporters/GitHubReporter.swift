@@ -29,7 +29,8 @@ public struct GitHubReporter: Reporter {
             }
             out += "::\(command) file=\(Self.property(String(path))),line=\(finding.span.start.line),"
             out += "col=\(finding.span.start.column),endLine=\(end.line),endColumn=\(end.column),"
-            out += "title=\(Self.property(finding.ruleID))::\(Self.data(finding.message))\n"
+            let title = finding.variant.map { "\(finding.ruleID) (\($0))" } ?? finding.ruleID
+            out += "title=\(Self.property(title))::\(Self.data(finding.message))\n"
         }
         return out
     }

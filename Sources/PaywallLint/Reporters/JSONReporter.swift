@@ -20,7 +20,9 @@ public struct JSONReporter: Reporter {
                 "\"message\": \(JSONText.quoted(finding.message)), \"file\": \(JSONText.quoted(report.file.path)), "
             out +=
                 "\"start\": \(Self.position(finding.span.start)), \"end\": \(Self.position(finding.span.end)), "
-            out += "\"pointer\": \(JSONText.quoted(finding.pointer)), \"fix\": "
+            out += "\"pointer\": \(JSONText.quoted(finding.pointer)), "
+            if let variant = finding.variant { out += "\"variant\": \(JSONText.quoted(variant)), " }
+            out += "\"fix\": "
             if let fix = finding.fix {
                 out += "{\"description\": \(JSONText.quoted(fix.description)), \"edits\": ["
                 out += fix.edits.map {

@@ -86,7 +86,9 @@ public struct SARIFReporter: Reporter {
         for finding in report.findings {
             out.append(firstResult ? "\n" as StaticString : ",\n")
             firstResult = false
-            let key = Self.fingerprint(finding.ruleID, report.file.path, finding.pointer)
+            let key = Self.fingerprint(
+                finding.ruleID, report.file.path,
+                finding.variant.map { "\($0)\u{0}\(finding.pointer)" } ?? finding.pointer)
             let occurrence = occurrences[key, default: 0] + 1
             occurrences[key] = occurrence
             out.append("        {\n          \"ruleId\": ")
@@ -106,10 +108,19 @@ public struct SARIFReporter: Reporter {
             out.append(", ")
             appendRegion(finding.span, to: &out)
             out.append(" }")
-            if !finding.pointer.isEmpty {
-                out.append(", \"logicalLocations\": [ { \"fullyQualifiedName\": ")
-                out.appendQuoted(finding.pointer)
-                out.append(", \"kind\": \"element\" } ]")
+            if !finding.pointer.isEmpty || finding.variant != nil {
+                out.append(", \"logicalLocations\": [ ")
+                if !finding.pointer.isEmpty {
+                    out.append("{ \"fullyQualifiedName\": ")
+                    out.appendQuoted(finding.pointer)
+                    out.append(", \"kind\": \"element\" }")
+                }
+                if let variant = finding.variant {
+                    out.append(finding.pointer.isEmpty ? "{ \"name\": " as StaticString : ", { \"name\": ")
+                    out.appendQuoted(variant)
+                    out.append(", \"kind\": \"object\" }")
+                }
+                out.append(" ]")
             }
             out.append(" } ],\n")
             if !finding.related.isEmpty {

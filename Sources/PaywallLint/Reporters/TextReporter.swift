@@ -53,6 +53,9 @@ public struct TextReporter: Reporter {
             close(&out)
             out.append(UInt8(ascii: " "))
             out += TerminalText.escaped(finding.message).utf8
+            if let variant = finding.variant {
+                out += " (variant \(TerminalText.escaped(variant)))".utf8
+            }
             out.append(UInt8(ascii: " "))
             open(Style.dim, &out)
             out.append(UInt8(ascii: "["))
