@@ -41,5 +41,8 @@ cp "$root"/Tests/PaywallLintTests/Fixtures/fuzz/* "$root"/Tests/Fuzz/seeds/* "$o
 # reports them as leaked. Address errors, crashes, hangs (-timeout) and memory blow-ups
 # (-rss_limit_mb) are all still caught.
 export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+# Swift's own crash backtracer reads the crashed process's memory, which the address sanitizer
+# reports as an error of its own; libFuzzer prints the stack and writes the input.
+export SWIFT_BACKTRACE="enable=no"
 "$out/fuzz" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=4096 -detect_leaks=0 \
     -artifact_prefix="$out/artifacts/" -print_final_stats=1 "$@" "$out/corpus" "$out/seeds"

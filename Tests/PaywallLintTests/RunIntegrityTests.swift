@@ -28,7 +28,13 @@ struct RunIntegrityTests {
         let commented = try runCLI(["--format", "sarif", "a.yaml"], in: folder)
         #expect(commented.status == 1)
         #expect(commented.output.contains("core/limits"))
-        #expect(commented.output.contains("\"executionSuccessful\": true") == false || commented.status == 1)
+        let sarif = try JSONSerialization.jsonObject(with: Data(commented.output.utf8)) as? [String: Any]
+        let run = (sarif?["runs"] as? [[String: Any]])?.first
+        let limits = (run?["results"] as? [[String: Any]] ?? []).filter {
+            $0["ruleId"] as? String == "core/limits"
+        }
+        #expect(!limits.isEmpty)
+        #expect(limits.allSatisfy { ($0["suppressions"] as? [Any] ?? []).isEmpty })
         let config = try runCLI(["--config", "off.yml", "a.yaml"], in: folder)
         #expect(config.status == 2)
         #expect(config.error.contains("off.yml:2:3") && config.error.contains("cannot be turned off"))

@@ -321,8 +321,10 @@ private struct JSONParser {
             if b == quote { break }
             if b == UInt8(ascii: "\\") {
                 hasEscapes = true
-                // A backslash as the last byte must not step past the end (found by fuzzing).
-                i = min(i + 2, buffer.count)
+                // A backslash as the last byte must not step past the end, and one before a line
+                // break must not hide it: the string is still not closed on its line.
+                let escaped = i + 1 < buffer.count ? buffer[i + 1] : 0
+                i = min(i + (escaped == 0x0A || escaped == 0x0D ? 1 : 2), buffer.count)
                 continue
             }
             if b < 0x20 {
