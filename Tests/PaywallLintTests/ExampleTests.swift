@@ -5,7 +5,7 @@ import Testing
 @Suite("Examples")
 struct ExampleTests {
     static let folders = [
-        "feature-gate", "remote-config", "revenuecat", "revenuecat-v2", "sketchy", "syntax",
+        "feature-gate", "firebase", "remote-config", "revenuecat", "revenuecat-v2", "sketchy", "syntax",
     ]
 
     @Test("text and SARIF output of every example folder match their golden files", arguments: folders)

@@ -70,6 +70,15 @@ public struct Linter: Sendable {
                 }
                 continue
             }
+            if let values = RemoteConfigTemplateContainer.values(in: document, root: root) {
+                report.notes.append("read as a Firebase Remote Config template (\(values.count) values)")
+                let lines = LineIndex(file.bytes)
+                for value in values {
+                    lintEmbedded(
+                        value, of: document, in: file, lines: lines, templates: templates, report: &report)
+                }
+                continue
+            }
             switch chooseDialect(document, root: root, explicitlyNamed: explicitlyNamed, report: &report) {
             case .none:
                 skippedDocuments += 1
@@ -108,6 +117,66 @@ public struct Linter: Sendable {
         }
         report.findings += findings
         report.paywalls.append(consume paywall)
+    }
+
+    /// Lints a paywall held as JSON in a template's string value, as one variant of the file: its
+    /// findings are placed at the characters of the string that hold what they point at.
+    private func lintEmbedded(
+        _ value: RemoteConfigTemplateContainer.Value, of document: Document, in file: SourceFile,
+        lines: LineIndex, templates: TemplateCache, report: inout FileReport
+    ) {
+        let node = document[value.node]
+        let text = document.text(of: value.node)
+        let inner = SourceFile(path: file.path, bytes: Array(text.utf8), format: .json)
+        let read = DocumentReader.read(inner, limits: parts.options.limits, strings: templates.strings)
+        let isPaywall = read.documents.contains { document in
+            document.root.map { Dialect.detect(document, root: $0).dialect != nil } ?? false
+        }
+        let isObject = read.documents.contains { document in
+            document.root.map { document[$0].isMapping } ?? false
+        }
+        if read.findings.isEmpty {
+            guard isPaywall || (parts.options.dialect != nil && isObject) else {
+                report.notes.append("\(value.variant): skipped, not a paywall")
+                return
+            }
+        } else if !isPaywall, !RemoteConfigTemplateContainer.isMeantAsPaywall(value, text: text) {
+            report.notes.append("\(value.variant): skipped, not JSON")
+            return
+        }
+        var innerReport = FileReport(file: inner, findings: read.findings)
+        for innerDocument in read.documents {
+            guard let root = innerDocument.root,
+                let dialect = parts.options.dialect ?? Dialect.detect(innerDocument, root: root).dialect
+            else { continue }
+            lintPaywall(
+                innerDocument, root: root, as: dialect, variant: nil, format: .json, templates: templates,
+                report: &innerReport)
+        }
+        var suppressions = Suppressions(file: inner, documents: read.documents)
+        if !suppressions.isEmpty {
+            innerReport.findings = suppressions.apply(
+                to: innerReport.findings, knownRules: parts.ruleSet.knownRuleIDs)
+        }
+        let start = lines.offset(of: node.start)
+        let end = lines.offset(of: node.end)
+        let embedded =
+            file.format == .json && node.style == .doubleQuoted && node.start.line == node.end.line
+                && start < end - 1
+            ? EmbeddedText(content: file.bytes[start + 1..<end - 1], text: text, quote: node.start) : nil
+        for finding in innerReport.findings {
+            if let embedded {
+                report.findings.append(embedded.place(finding, variant: value.variant))
+            } else {
+                var placed = finding
+                placed.span = node.span
+                placed.related = []
+                placed.fix = nil
+                placed.variant = value.variant
+                report.findings.append(placed)
+            }
+        }
+        report.paywalls += innerReport.paywalls
     }
 
     /// The document's dialect: `--dialect`, a top-level `dialect:` key, or its shape. Nil when it is
