@@ -60,7 +60,7 @@ struct InitCommand: ParsableCommand {
     }
 
     static let starterPaywall = """
-        # yaml-language-server: $schema=https://github.com/paywall-lint/paywall-lint/Rules/schemas/paywall-v1.schema.json
+        # yaml-language-server: $schema=https://raw.githubusercontent.com/paywall-lint/paywall-lint/main/Rules/schemas/paywall-v1.schema.json
         # A starter paywall that passes the recommended rules. Prices come from the store through
         # variables; never type them in.
         paywall: 1
