@@ -9,15 +9,18 @@ struct RulesCommand: ParsableCommand {
             Examples:
               paywall-lint rules
               paywall-lint rules --pack sketchy --format json
+              paywall-lint rules --format markdown --pack sketchy > rules.md
             """
     )
 
     enum ListFormat: String, ExpressibleByArgument, CaseIterable {
         case text
         case json
+        /// The rule reference page: every rule in full, with its sources and examples.
+        case markdown
     }
 
-    @Option(help: "Output format.")
+    @Option(help: "Output format (markdown: the rule reference page, docs/rules.md).")
     var format: ListFormat = .text
 
     @OptionGroup var ruleOptions: RuleOptions
@@ -51,6 +54,12 @@ struct RulesCommand: ParsableCommand {
                 out += index + 1 < ruleSet.descriptors.count ? ",\n" : "\n"
             }
             out += "]\n"
+        case .markdown:
+            var summaries: [String: String] = [:]
+            if let library = try? PackLibrary.builtIn() {
+                for (name, pack) in library.packs { summaries[name] = pack.summary }
+            }
+            out = RulesMarkdown.page(ruleSet, packSummaries: summaries)
         }
         StandardStream.output.write(out)
     }
