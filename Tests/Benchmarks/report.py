@@ -34,6 +34,8 @@ TARGET_VS_SCHEMA = 100.0
 TARGET_SMALL_FILE_S = 0.010
 TARGET_BIG_VS_FLOOR = 3.0
 TARGET_PEAK_MB = 100.0
+TARGET_FIREBASE_S = 0.020
+TARGET_OFFERINGS_VS_FLOOR = 3.0
 
 
 @dataclass
@@ -349,6 +351,16 @@ def targets_table(corpora: list[Group], big: Group | None, small: Group | None,
         r = big.get("lint-text").median / big.get("floor").median
         rows.append((f"5 MB YAML ≤ {TARGET_BIG_VS_FLOOR:g}× floor",
                      ratio(r) + against_floor_again(big, big.get("lint-text")), verdict(r <= TARGET_BIG_VS_FLOOR)))
+    firebase = next((g for g in groups if g.key == "firebase"), None)
+    if firebase and firebase.get("lint-text") and firebase.get("one-line"):
+        extra = firebase.get("lint-text").median - firebase.get("one-line").median
+        rows.append((f"Firebase template of 50 variants < {TARGET_FIREBASE_S * 1000:g} ms (beyond process start)",
+                     f"{extra * 1000:.1f} ms", verdict(extra < TARGET_FIREBASE_S)))
+    offerings = next((g for g in groups if g.key == "offerings"), None)
+    if offerings and offerings.get("lint-text") and offerings.get("floor"):
+        r = offerings.get("lint-text").median / offerings.get("floor").median
+        rows.append((f"1.4 MB offerings response ≤ {TARGET_OFFERINGS_VS_FLOOR:g}× floor", ratio(r),
+                     verdict(r <= TARGET_OFFERINGS_VS_FLOOR)))
     peaks = [(c.peak_mb, g.label, c.name) for g in groups for c in g.commands.values()
              if c.slug.startswith("lint") and c.peak_mb is not None]
     if peaks:
@@ -374,7 +386,9 @@ def main(argv: list[str] | None = None) -> int:
     big = next((g for g in groups if g.key == "big"), None)
     small = next((g for g in groups if g.key == "small"), None)
     v2 = next((g for g in groups if g.key == "v2"), None)
-    ordered = corpora + [g for g in (big, small, v2) if g]
+    firebase = next((g for g in groups if g.key == "firebase"), None)
+    offerings = next((g for g in groups if g.key == "offerings"), None)
+    ordered = corpora + [g for g in (big, small, v2, firebase, offerings) if g]
 
     out = ["# paywall-lint benchmark", ""]
     if env:

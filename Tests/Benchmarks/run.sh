@@ -328,6 +328,41 @@ add_command lint-text "paywall-lint --format text" 1 "$(q "$LINT") --format text
 add_floor_again "$(q "$FLOOR") $(q "$V2")"
 hyperfine_group hyperfine.json "${SINGLE_RUNS[@]}" -- floor one-line lint-text floor-again
 
+log "Benchmark: a Firebase Remote Config template with 50 paywall variants"
+FIREBASE=$OUT/firebase-50.json
+python3 - "$ROOT/Examples/firebase/remoteconfig.template.json" "$FIREBASE" << 'PY'
+import json, sys
+# The example's clean default paywall, as 50 conditional values with their own headlines.
+template = json.load(open(sys.argv[1], encoding="utf-8"))
+parameter = template["parameterGroups"]["Paywall"]["parameters"]["paywall_config"]
+default = json.loads(parameter["defaultValue"]["value"])
+values = {}
+for k in range(49):
+    variant = dict(default, id=f"arm-{k}", headline=f"Sketch without limits, arm {k}")
+    values[f"arm_{k}"] = {"value": json.dumps(variant, ensure_ascii=False)}
+parameter["conditionalValues"] = values
+template["conditions"] = [{"name": f"arm_{k}", "expression": f"percent('exp') between {k} and {k + 1}"}
+                          for k in range(49)]
+json.dump(template, open(sys.argv[2], "w", encoding="utf-8"), indent=2, ensure_ascii=False)
+PY
+begin_group firebase "A Firebase template of $(($(stat -c %s "$FIREBASE") / 1000)) kB, 50 paywall variants" 1 "$FIREBASE"
+add_command floor "floor (libyaml, 1 thread)" 0 "$(q "$FLOOR") $(q "$FIREBASE")"
+add_command one-line "paywall-lint on a one-line file" 1 "$(q "$LINT") --format text $(q "$ONE_LINE")"
+add_command lint-text "paywall-lint --format text" 0 "$(q "$LINT") --format text $(q "$FIREBASE")"
+add_floor_again "$(q "$FLOOR") $(q "$FIREBASE")"
+hyperfine_group hyperfine.json "${SINGLE_RUNS[@]}" -- floor one-line lint-text floor-again
+
+OFFERINGS=$ROOT/../shared/fixtures/revenuecat-v2/offerings-v2-templates-subset.json
+if [ -f "$OFFERINGS" ]; then
+  log "Benchmark: a 1.4 MB RevenueCat offerings response"
+  begin_group offerings "A RevenueCat offerings response of $(($(stat -c %s "$OFFERINGS") / 1000)) kB" 1 "$OFFERINGS"
+  add_command floor "floor (libyaml, 1 thread)" 0 "$(q "$FLOOR") $(q "$OFFERINGS")"
+  # Its templates leave out close buttons and restore: exit 1.
+  add_command lint-text "paywall-lint --format text" 0,1 "$(q "$LINT") --format text $(q "$OFFERINGS")"
+  add_floor_again "$(q "$FLOOR") $(q "$OFFERINGS")"
+  hyperfine_group hyperfine.json "${SINGLE_RUNS[@]}" -- floor lint-text floor-again
+fi
+
 # ---------------------------------------------------------------------------
 # 6. The report.
 # ---------------------------------------------------------------------------

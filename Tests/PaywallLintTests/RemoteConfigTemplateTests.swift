@@ -52,6 +52,19 @@ struct RemoteConfigTemplateTests {
         #expect(Fixer.apply(report.findings, to: report.file).bytes == nil)
     }
 
+    @Test("a baseline keys on the variant: the same finding in another variant is new")
+    func baseline() throws {
+        let report = try lint(Array(try Data(contentsOf: template)))
+        var baseline = Baseline()
+        baseline.record(report)
+        #expect(baseline.json.contains("\"variant\": \"paywall_config[black_friday]\""))
+        let reread = try Baseline.read(path: "b.json", bytes: Array(baseline.json.utf8))
+        #expect(reread.filter(report).findings.isEmpty)
+        var moved = report
+        for index in moved.findings.indices { moved.findings[index].variant = "paywall_config[other]" }
+        #expect(reread.filter(moved).findings.count == report.findings.count)
+    }
+
     @Test("a value that does not parse is an error only where a paywall was meant")
     func brokenValues() throws {
         let template = """
@@ -157,5 +170,68 @@ struct RemoteConfigTemplateTests {
                 "58:89 apple/fake-urgency paywall_copy_sale[ios_only]",
                 "58:273 recommended/highlighted-product paywall_copy_sale[ios_only]",
             ])
+    }
+}
+
+/// Adapty's paywalls: each remote config is a variant; the dashboard's metadata is never copy.
+@Suite("Adapty paywalls")
+struct AdaptyFallbackTests {
+    let fallback = """
+        {"data": [
+          {"type": "adapty_inapps_fallback_paywalls", "id": "1", "attributes": {
+            "developer_id": "onboarding", "paywall_name": "Save 50% today only!", "ab_test_name": "Free trial test",
+            "variation_id": "v1", "paywall_id": "p1",
+            "remote_config": {"lang": "en", "data": "{\\"headline\\": \\"Pro\\", \\"productIDs\\": [\\"a\\"], \\"ctaTitle\\": \\"Buy for $3.99\\"}"}}},
+          {"type": "adapty_inapps_fallback_paywalls", "id": "2", "attributes": {
+            "developer_id": "settings", "paywall_name": "Only today: FREE", "variation_id": "v2", "paywall_id": "p2",
+            "remote_config": {"lang": "en", "data": ""}}},
+          {"type": "adapty_inapps_fallback_paywalls", "id": "3", "attributes": {
+            "developer_id": "flags", "paywall_name": "Flags", "variation_id": "v3", "paywall_id": "p3",
+            "remote_config": {"lang": "en", "data": "{\\"foo\\": \\"Hurry, 90% off\\"}"}}}
+        ], "meta": {"version": 1}}
+        """
+
+    func lint(dialect: Dialect? = nil) throws -> FileReport {
+        var options = LintOptions()
+        options.dialect = dialect
+        let linter = try Linter(
+            ruleSet: try RuleSet(packs: ["recommended"], library: PackLibrary.builtIn()), options: options)
+        return linter.lint(SourceFile(path: "fallback.json", text: fallback))
+    }
+
+    @Test("each remote config is a variant named by placement and paywall")
+    func variants() throws {
+        let report = try lint()
+        #expect(report.paywalls.count == 1)
+        let price = try #require(report.findings.first { $0.ruleID == "apple/hardcoded-price" })
+        #expect(price.variant == "onboarding / Save 50% today only! [en]")
+        #expect(price.span.start == SourcePosition(line: 5, column: 119))
+        #expect(report.notes.contains("flags / Flags [en]: skipped, not a paywall"))
+    }
+
+    @Test("metadata is never copy, even with --dialect generic")
+    func metadata() throws {
+        let report = try lint(dialect: .generic)
+        #expect(report.paywalls.count == 2)
+        #expect(!report.findings.contains { $0.span.start.line == 4 || $0.span.start.line == 7 })
+        #expect(report.findings.contains { $0.variant == "flags / Flags [en]" && $0.message.contains("90%") })
+    }
+
+    @Test(
+        "the shared Adapty files: no finding on metadata; a builder layout is not passed in silence",
+        .needsShared)
+    func shared() throws {
+        let linter = try Linter(ruleSet: try RuleSet(packs: ["recommended"], library: PackLibrary.builtIn()))
+        func lint(_ name: String) throws -> FileReport {
+            let bytes = Array(try Data(contentsOf: Paths.shared.appendingPathComponent("fixtures/" + name)))
+            return linter.lint(SourceFile(path: name, bytes: bytes))
+        }
+        let fallback = try lint("adapty/AdaptySDK-Flutter-example-fallback_ios-2024-02.json")
+        #expect(fallback.findings.isEmpty, "\(fallback.findings)")
+        #expect(fallback.notes.contains("read as Adapty paywalls (9 remote configs)"))
+        let builder = try lint("remote-config/adaptyteam-AdaptySDK-iOS-fallback-test_egor_pw_1.json")
+        #expect(
+            builder.findings.map { "\($0.ruleID) \($0.pointer)" } == ["core/unknown-dialect /paywall_builder"]
+        )
     }
 }

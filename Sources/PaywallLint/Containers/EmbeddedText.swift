@@ -1,3 +1,22 @@
+/// A string in a container (a Remote Config parameter value, an Adapty remote config) that may
+/// hold a paywall as JSON.
+struct EmbeddedJSON {
+    var variant: String
+    /// The string scalar.
+    var node: NodeID
+    /// Declared as JSON (`valueType: JSON`, Adapty's `remote_config.data`): it must parse.
+    var isJSON: Bool
+
+    /// Whether a value that does not parse was meant to be a paywall: JSON by declaration, or an
+    /// object that names a paywall's parts.
+    func isMeantAsPaywall(_ text: String) -> Bool {
+        if isJSON { return true }
+        guard text.drop(while: \.isWhitespace).first == "{" else { return false }
+        let lowered = text.lowercased()
+        return ["paywall", "headline", "cta", "product"].contains { lowered.contains($0) }
+    }
+}
+
 /// Text held in a JSON string of another file (a paywall inside a Remote Config parameter), and
 /// the way back from positions in that text to positions in the file, escapes included.
 struct EmbeddedText {

@@ -3,13 +3,7 @@
 /// as variant `PARAM`, each conditional one as `PARAM[CONDITION]` — is a candidate; values that
 /// defer to the app (`useInAppDefault`) have no string and are passed over.
 enum RemoteConfigTemplateContainer {
-    struct Value {
-        var variant: String
-        /// The string scalar that holds the value.
-        var node: NodeID
-        /// `valueType: JSON`: the value must parse, paywall or not.
-        var isJSON: Bool
-    }
+    typealias Value = EmbeddedJSON
 
     /// Nil when the document is not a template.
     static func values(in document: Document, root: NodeID) -> [Value]? {
@@ -64,14 +58,5 @@ enum RemoteConfigTemplateContainer {
             document[string].isScalar, !document[string].hasTag
         else { return nil }
         return string
-    }
-
-    /// Whether a value that does not parse was meant to be a paywall: JSON by its type, or an
-    /// object that names a paywall's parts.
-    static func isMeantAsPaywall(_ value: Value, text: String) -> Bool {
-        if value.isJSON { return true }
-        guard text.drop(while: \.isWhitespace).first == "{" else { return false }
-        let lowered = text.lowercased()
-        return ["paywall", "headline", "cta", "product"].contains { lowered.contains($0) }
     }
 }

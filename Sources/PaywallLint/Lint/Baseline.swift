@@ -1,10 +1,12 @@
 /// Known findings a team accepts for now, so it can adopt the linter on old files: keyed by file,
-/// rule and JSON pointer (not line numbers, so inserted lines do not break it), with counts.
+/// rule, JSON pointer and variant (not line numbers, so inserted lines do not break it), with counts.
 public struct Baseline: Sendable {
     struct Key: Hashable {
         var file: String
         var rule: String
         var pointer: String
+        /// The container's variant (a Remote Config condition, an offering), or "".
+        var variant: String
     }
 
     private var counts: [Key: Int] = [:]
@@ -16,7 +18,9 @@ public struct Baseline: Sendable {
     public mutating func record(_ report: FileReport) {
         for finding in report.findings {
             counts[
-                Key(file: Self.normalized(report.file.path), rule: finding.ruleID, pointer: finding.pointer),
+                Key(
+                    file: Self.normalized(report.file.path), rule: finding.ruleID, pointer: finding.pointer,
+                    variant: finding.variant ?? ""),
                 default: 0] += 1
         }
     }
@@ -28,7 +32,8 @@ public struct Baseline: Sendable {
         var result = report
         result.findings = report.findings.filter { finding in
             let key = Key(
-                file: Self.normalized(report.file.path), rule: finding.ruleID, pointer: finding.pointer)
+                file: Self.normalized(report.file.path), rule: finding.ruleID, pointer: finding.pointer,
+                variant: finding.variant ?? "")
             let left = remaining[key] ?? counts[key] ?? 0
             guard left > 0 else { return true }
             remaining[key] = left - 1
@@ -45,12 +50,16 @@ public struct Baseline: Sendable {
 
     /// The baseline as JSON, sorted so it diffs well.
     public var json: String {
-        let keys = counts.keys.sorted { ($0.file, $0.rule, $0.pointer) < ($1.file, $1.rule, $1.pointer) }
+        let keys = counts.keys.sorted {
+            ($0.file, $0.rule, $0.pointer, $0.variant) < ($1.file, $1.rule, $1.pointer, $1.variant)
+        }
         var out = "{\n  \"version\": 1,\n  \"findings\": ["
         for (index, key) in keys.enumerated() {
             out += index == 0 ? "\n" : ",\n"
             out += "    {\"file\": \(JSONText.quoted(key.file)), \"rule\": \(JSONText.quoted(key.rule)), "
-            out += "\"pointer\": \(JSONText.quoted(key.pointer)), \"count\": \(counts[key]!)}"
+            out += "\"pointer\": \(JSONText.quoted(key.pointer)), "
+            if !key.variant.isEmpty { out += "\"variant\": \(JSONText.quoted(key.variant)), " }
+            out += "\"count\": \(counts[key]!)}"
         }
         out += keys.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
         return out
@@ -105,7 +114,9 @@ public struct Baseline: Sendable {
                 }
                 count = number
             }
-            let key = Key(file: file, rule: rule, pointer: try text("pointer") ?? "")
+            let key = Key(
+                file: file, rule: rule, pointer: try text("pointer") ?? "", variant: try text("variant") ?? ""
+            )
             let (total, overflow) = baseline.counts[key, default: 0].addingReportingOverflow(count)
             guard !overflow else {
                 throw ConfigurationError(

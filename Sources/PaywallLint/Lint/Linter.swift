@@ -79,6 +79,12 @@ public struct Linter: Sendable {
                 }
                 continue
             }
+            if let adapty = AdaptyFallbackContainer.contents(in: document, root: root) {
+                lintAdapty(
+                    adapty, of: document, in: file, explicitlyNamed: explicitlyNamed, templates: templates,
+                    report: &report)
+                continue
+            }
             switch chooseDialect(document, root: root, explicitlyNamed: explicitlyNamed, report: &report) {
             case .none:
                 skippedDocuments += 1
@@ -119,10 +125,43 @@ public struct Linter: Sendable {
         report.paywalls.append(consume paywall)
     }
 
+    /// Lints Adapty's paywalls: each remote config, and Paywall Builder layouts under a chosen
+    /// dialect. A file with builder layouts and nothing else to read is not passed in silence.
+    private func lintAdapty(
+        _ adapty: AdaptyFallbackContainer.Contents, of document: Document, in file: SourceFile,
+        explicitlyNamed: Bool, templates: TemplateCache, report: inout FileReport
+    ) {
+        report.notes.append("read as Adapty paywalls (\(adapty.remoteConfigs.count) remote configs)")
+        let lines = LineIndex(file.bytes)
+        for value in adapty.remoteConfigs {
+            lintEmbedded(value, of: document, in: file, lines: lines, templates: templates, report: &report)
+        }
+        if let dialect = parts.options.dialect {
+            for builder in adapty.builders {
+                lintPaywall(
+                    document, root: builder.root, as: dialect, variant: builder.variant, format: file.format,
+                    templates: templates, report: &report)
+            }
+        } else if !adapty.builders.isEmpty, report.paywalls.isEmpty {
+            let message =
+                "an Adapty Paywall Builder layout, a format paywall-lint does not read; check its copy with "
+                + "--dialect generic"
+            if explicitlyNamed {
+                report.findings.append(
+                    Finding(
+                        ruleID: CoreRuleID.unknownDialect, severity: .error, message: message,
+                        span: SourceSpan(at: document[adapty.builders[0].root].start),
+                        pointer: document.pointer(of: adapty.builders[0].root)))
+            } else {
+                report.notes.append("skipped: \(message)")
+            }
+        }
+    }
+
     /// Lints a paywall held as JSON in a template's string value, as one variant of the file: its
     /// findings are placed at the characters of the string that hold what they point at.
     private func lintEmbedded(
-        _ value: RemoteConfigTemplateContainer.Value, of document: Document, in file: SourceFile,
+        _ value: EmbeddedJSON, of document: Document, in file: SourceFile,
         lines: LineIndex, templates: TemplateCache, report: inout FileReport
     ) {
         let node = document[value.node]
@@ -140,7 +179,7 @@ public struct Linter: Sendable {
                 report.notes.append("\(value.variant): skipped, not a paywall")
                 return
             }
-        } else if !isPaywall, !RemoteConfigTemplateContainer.isMeantAsPaywall(value, text: text) {
+        } else if !isPaywall, !value.isMeantAsPaywall(text) {
             report.notes.append("\(value.variant): skipped, not JSON")
             return
         }
