@@ -1,5 +1,3 @@
-import Synchronization
-
 /// `pattern`: the field's text matches `require` and does not match `forbid` (regular expressions).
 struct PatternCheck: Check {
     static let name = "pattern"
@@ -14,7 +12,7 @@ struct PatternCheck: Check {
     let selector: FieldSelector
     let require: String?
     let forbid: String?
-    /// Compiled once per run; `Regex` is not `Sendable`, so threads take turns using it.
+    /// Compiled once per run.
     let compiled: CompiledPatterns
     let required: Bool
     let message: MessageTemplate
@@ -28,7 +26,8 @@ struct PatternCheck: Check {
         do {
             compiled = try CompiledPatterns(require: require, forbid: forbid)
         } catch {
-            throw setup.error("'\(require ?? forbid ?? "")' is not a valid regular expression")
+            throw setup.error(
+                "'\(require ?? forbid ?? "")' is not a pattern paywall-lint matches: \(error.message)")
         }
     }
 
@@ -58,29 +57,30 @@ struct PatternCheck: Check {
     }
 }
 
-/// A rule's compiled regular expressions, shared by the threads that lint files.
-final class CompiledPatterns: Sendable {
-    private let patterns: Mutex<(require: Regex<AnyRegexOutput>?, forbid: Regex<AnyRegexOutput>?)>
-    /// The same patterns as `SimplePattern`s where they are simple, which need no lock; `.some(nil)`
-    /// for a pattern `Regex` must match.
-    private let simple: (require: SimplePattern??, forbid: SimplePattern??)
+/// A rule's compiled patterns, shared by the threads that lint files: a `SimplePattern` where the
+/// pattern is simple (the fastest), a `LinearPattern` otherwise. Both match in time linear in
+/// the text, and neither needs a lock.
+struct CompiledPatterns: Sendable {
+    private let require: (simple: SimplePattern?, linear: LinearPattern)?
+    private let forbid: (simple: SimplePattern?, linear: LinearPattern)?
 
-    init(require: String?, forbid: String?) throws {
-        let compiled = (try require.map { try Regex($0) }, try forbid.map { try Regex($0) })
-        patterns = Mutex(compiled)
-        simple = (require.map { SimplePattern($0) }, forbid.map { SimplePattern($0) })
+    init(require: String?, forbid: String?) throws(LinearPattern.SyntaxError) {
+        func compiled(_ pattern: String?) throws(LinearPattern.SyntaxError) -> (
+            SimplePattern?, LinearPattern
+        )? {
+            guard let pattern else { return nil }
+            return (SimplePattern(pattern), try LinearPattern(pattern))
+        }
+        self.require = try compiled(require)
+        self.forbid = try compiled(forbid)
     }
 
     /// Whether `text` wholly matches `require` (true when there is none) and whether any part
     /// of it matches `forbid`.
     func test(_ text: String) -> (Bool, Bool) {
-        let required = simple.require.map { $0?.wholeMatch(text) } ?? true
-        let forbidden = simple.forbid.map { $0?.containsMatch(text) } ?? false
-        if let required, let forbidden { return (required, forbidden) }
-        return patterns.withLock { patterns in
-            let required = patterns.require.map { (try? $0.wholeMatch(in: text)) != nil } ?? true
-            let forbidden = patterns.forbid.map { (try? $0.firstMatch(in: text)) != nil } ?? false
-            return (required, forbidden)
-        }
+        let required = require.map { $0.simple?.wholeMatch(text) ?? $0.linear.wholeMatch(text) } ?? true
+        let forbidden =
+            forbid.map { $0.simple?.containsMatch(text) ?? $0.linear.containsMatch(text) } ?? false
+        return (required, forbidden)
     }
 }

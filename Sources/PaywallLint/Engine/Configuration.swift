@@ -71,8 +71,8 @@ public struct Configuration: Sendable {
             }
         }
         if let node = f["rules"] { config.rules = try readRules(node, reader: reader) }
-        if let node = f["include"] { config.include = try reader.strings(node, "include").map(Glob.init) }
-        if let node = f["exclude"] { config.exclude = try reader.strings(node, "exclude").map(Glob.init) }
+        if let node = f["include"] { config.include = try reader.globs(node, "include") }
+        if let node = f["exclude"] { config.exclude = try reader.globs(node, "exclude") }
         if let node = f["overrides"] {
             guard document[node].isSequence else {
                 throw reader.error(node, "overrides is a list of {files, rules}")
@@ -82,7 +82,7 @@ public struct Configuration: Sendable {
                 guard let files = o["files"] else { throw reader.error(item, "an override needs 'files'") }
                 config.overrides.append(
                     Override(
-                        files: try reader.strings(files, "files").map(Glob.init),
+                        files: try reader.globs(files, "files"),
                         rules: try o["rules"].map { try readRules($0, reader: reader) } ?? []))
             }
         }

@@ -1,68 +1,70 @@
 /// Path globs as config files use them: `*` (any run within a folder), `**` (any folders),
-/// `?` (one character), `{a,b}` (either). Paths use `/` and are relative to the config's folder.
+/// `?` (one character), `{a,b}` (either, and nested). Paths use `/` and are relative to the
+/// config's folder; a glob without a slash matches a file name in any folder, as .gitignore
+/// does. A glob is compiled to a `LinearPattern`, so matching costs time linear in the path
+/// whatever the glob (`{a,b}` is never expanded, `*a*a*a` never backtracks).
 public struct Glob: Sendable, Hashable {
+    public struct Invalid: Error, Equatable {
+        public var message: String
+    }
+
+    /// Globs of configs are paths: longer ones are refused rather than compiled.
+    public static let maxScalars = 256
+
     public let pattern: String
-    private let alternatives: [[Unicode.Scalar]]
+    private let compiled: LinearPattern
 
-    public init(_ pattern: String) {
+    public init(_ pattern: String) throws(Invalid) {
+        let scalars = Array(pattern.unicodeScalars)
+        guard scalars.count <= Self.maxScalars else {
+            throw Invalid(message: "a glob is at most \(Self.maxScalars) characters")
+        }
         self.pattern = pattern
-        alternatives = Self.expandBraces(pattern).map { Array($0.unicodeScalars) }
-    }
-
-    public func matches(_ path: String) -> Bool {
-        let text = Array(path.unicodeScalars)
-        // A pattern without a slash matches a file name in any folder, as .gitignore does.
-        return alternatives.contains { pattern in
-            if !pattern.contains("/") {
-                let name = text.split(separator: "/").last.map(Array.init) ?? text
-                return Self.match(pattern[...], name[...])
-            }
-            var p = pattern[...]
-            if p.first == "/" { p = p.dropFirst() }
-            return Self.match(p, text[...])
-        }
-    }
-
-    private static func match(_ pattern: ArraySlice<Unicode.Scalar>, _ text: ArraySlice<Unicode.Scalar>)
-        -> Bool
-    {
-        guard let first = pattern.first else { return text.isEmpty }
-        if first == "*" {
-            let rest = pattern.dropFirst()
-            if rest.first == "*" {
-                // `**`: any number of folders (including none); `**/` may match nothing.
-                var after = rest.dropFirst()
-                if after.first == "/" { after = after.dropFirst() }
-                var index = text.startIndex
-                while true {
-                    if match(after, text[index...]) { return true }
-                    guard index < text.endIndex else { return false }
-                    index += 1
-                }
-            }
-            var index = text.startIndex
-            while true {
-                if match(rest, text[index...]) { return true }
-                guard index < text.endIndex, text[index] != "/" else { return false }
+        var expression = scalars.contains("/") ? "" : "(?:[\\s\\S]*/)?"
+        var index = scalars.first == "/" ? 1 : 0
+        var openBraces = 0
+        // A `{` with no `}` after it is a literal one, as a `}` with no `{` before it.
+        var closesLeft = scalars.count { $0 == "}" }
+        while index < scalars.count {
+            let scalar = scalars[index]
+            index += 1
+            switch scalar {
+            case "*" where index < scalars.count && scalars[index] == "*":
                 index += 1
+                if index < scalars.count, scalars[index] == "/" {
+                    index += 1
+                    expression += "(?:[\\s\\S]*/)?"
+                } else {
+                    expression += "[\\s\\S]*"
+                }
+            case "*": expression += "[^/]*"
+            case "?": expression += "[^/]"
+            case "{" where closesLeft > openBraces:
+                openBraces += 1
+                expression += "(?:"
+            case "," where openBraces > 0: expression += "|"
+            case "}" where openBraces > 0:
+                openBraces -= 1
+                closesLeft -= 1
+                expression += ")"
+            default:
+                if scalar == "}" { closesLeft -= 1 }
+                if scalar.isASCII && !scalar.properties.isAlphabetic && !("0"..."9").contains(scalar) {
+                    expression += "\\"
+                }
+                expression.unicodeScalars.append(scalar)
             }
         }
-        guard let character = text.first else { return false }
-        if first == "?" ? character != "/" : first == character {
-            return match(pattern.dropFirst(), text.dropFirst())
+        expression += String(repeating: ")", count: openBraces)
+        do {
+            compiled = try LinearPattern(expression, maxScalars: Self.maxScalars * 16)
+        } catch {
+            throw Invalid(message: "'\(pattern)' is not a glob paywall-lint reads: \(error.message)")
         }
-        return false
     }
 
-    private static func expandBraces(_ pattern: String) -> [String] {
-        guard let open = pattern.firstIndex(of: "{"), let close = pattern[open...].firstIndex(of: "}") else {
-            return [pattern]
-        }
-        let head = pattern[..<open]
-        let tail = pattern[pattern.index(after: close)...]
-        return pattern[pattern.index(after: open)..<close].split(
-            separator: ",", omittingEmptySubsequences: false
-        )
-        .flatMap { expandBraces(String(head) + $0 + tail) }
-    }
+    public func matches(_ path: String) -> Bool { compiled.wholeMatch(path) }
+
+    public static func == (a: Glob, b: Glob) -> Bool { a.pattern == b.pattern }
+    public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
 }

@@ -19,6 +19,19 @@ struct NodeReader {
         return try document.items(of: node).map { try string($0, what) }
     }
 
+    /// A glob or a list of them, each compiled; one that cannot be is an error at its place.
+    func globs(_ node: NodeID, _ what: String) throws -> [Glob] {
+        let items = document[node].isSequence ? Array(document.items(of: node)) : [node]
+        let texts = try strings(node, what)
+        return try zip(items, texts).map { item, text in
+            do throws(Glob.Invalid) {
+                return try Glob(text)
+            } catch {
+                throw self.error(item, error.message)
+            }
+        }
+    }
+
     func mapping(_ node: NodeID, _ what: String) throws -> MappingPairs {
         guard document[node].isMapping else { throw error(node, "\(what) must be a mapping") }
         return document.pairs(of: node)
