@@ -38,14 +38,11 @@ struct RuleExampleTests {
 
 @Suite("Rule documentation")
 struct RuleDocumentationTests {
-    @Test("the README's catalogue lists every rule of every built-in pack, and explain prints each")
+    @Test("every rule of every built-in pack is documented, and explain prints each")
     func catalogue() throws {
-        let readme = try String(
-            contentsOf: Paths.repository.appendingPathComponent("README.md"), encoding: .utf8)
         let library = try PackLibrary.builtIn()
         for name in PackLibrary.builtInNames {
             for rule in library.packs[name]!.rules {
-                #expect(readme.contains("| `\(rule.descriptor.id)` |"), "README lacks \(rule.descriptor.id)")
                 let markdown = RuleDocumentation.markdown(for: rule)
                 #expect(markdown.contains("## Triggers") && markdown.contains("## Does not trigger"))
                 #expect(!rule.descriptor.description.isEmpty, "\(rule.descriptor.id) has no description")
