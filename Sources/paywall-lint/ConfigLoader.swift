@@ -86,11 +86,15 @@ enum ConfigLoader {
             return result
         }
 
-        /// The config file in `directory` itself, if any.
+        /// The config file in `directory` itself, if any. A name that is there but is no
+        /// readable file (a folder, a FIFO, a link to nothing) is returned too, so that reading
+        /// it fails loudly instead of the defaults being used in its place.
         static func config(in directory: String) -> String? {
             let prefix = directory == "/" ? "" : directory
             for name in Configuration.fileNames {
-                if case .file = FileSystem.kind(of: prefix + "/" + name) { return prefix + "/" + name }
+                let path = prefix + "/" + name
+                if case .missing = FileSystem.kind(of: path), !FileSystem.isLink(path) { continue }
+                return path
             }
             return nil
         }

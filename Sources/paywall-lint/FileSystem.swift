@@ -28,6 +28,24 @@ enum FileSystem {
         case inaccessible(String)
     }
 
+    /// The path with every link resolved, when it leads somewhere.
+    static func resolved(systemPath path: UnsafePointer<CChar>) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(
+            decoding: UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)), as: UTF8.self)
+    }
+
+    /// Whether the path itself is a symbolic link (whatever it points at, if anything).
+    static func isLink(_ path: String) -> Bool {
+        path.withCString { isLink(systemPath: $0) }
+    }
+
+    static func isLink(systemPath path: UnsafePointer<CChar>) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+    }
+
     static func kind(of path: String) -> Kind {
         path.withCString { kind(ofSystemPath: $0) }
     }
@@ -88,9 +106,13 @@ enum FileSystem {
         let message: String
     }
 
-    /// Reads a whole file; `limit` stops reading a file that grew past the size limit.
+    /// Reads a whole regular file (a config, a pack, store data, a baseline); `limit` stops
+    /// reading a file that grew past the size limit. A FIFO, a device or a socket is refused
+    /// without waiting for a writer.
     static func read(_ path: String, limit: Int) throws(ReadError) -> [UInt8] {
-        try readWithSize(path, limit: limit).bytes
+        try withSystemPath(Array(path.utf8)) { path throws(ReadError) in
+            try readWithSize(systemPath: path, limit: limit, regularOnly: true).bytes
+        }
     }
 
     /// Reads a file of up to `limit` bytes, with its size: more than `limit` when it is larger
@@ -100,15 +122,20 @@ enum FileSystem {
     }
 
     /// As `readWithSize(_:limit:)`, for a path given as a C string.
-    static func readWithSize(systemPath path: UnsafePointer<CChar>, limit: Int) throws(ReadError)
-        -> (bytes: [UInt8], size: Int)
+    /// A linted path named on the command line may be a pipe (`<(…)`), so reading waits for
+    /// its writer unless `regularOnly`.
+    static func readWithSize(systemPath path: UnsafePointer<CChar>, limit: Int, regularOnly: Bool = false)
+        throws(ReadError) -> (bytes: [UInt8], size: Int)
     {
-        let descriptor = open(path, O_RDONLY)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0))
         guard descriptor >= 0 else { throw ReadError(message: describe(errno)) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw ReadError(message: describe(errno)) }
         if info.st_mode & S_IFMT == S_IFDIR { throw ReadError(message: "is a directory") }
+        if regularOnly, info.st_mode & S_IFMT != S_IFREG {
+            throw ReadError(message: "is not a regular file (a FIFO, a device or a socket)")
+        }
         let expected = max(Int(info.st_size), 0)
         if expected > limit { return ([], expected) }
         var bytes = [UInt8](repeating: 0, count: min(expected, limit + 1) + 1)

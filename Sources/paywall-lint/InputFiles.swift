@@ -16,6 +16,8 @@ struct InputFile {
 
 /// Expands command-line paths into files: folders are walked for `*.yml`, `*.yaml` and `*.json`,
 /// skipping hidden folders and `.build`, in a stable sorted order; symlink loops are walked once.
+/// A link met in a walk that leads out of the folder named on the command line is passed over
+/// (a repository's `leak.yaml -> /etc/passwd` is not read); named on its own, it is followed.
 struct InputCollector {
     private(set) var files: [InputFile] = []
     private(set) var problems: [ToolNotification] = []
@@ -27,6 +29,8 @@ struct InputCollector {
     private(set) var walkedFolders: [Range<Int>] = []
     /// Where another thread may have listed folders ahead of the walk.
     var listingsAhead: ListingsAhead?
+    /// The named folder being walked, its links resolved, and as written.
+    private var walkRoot: (resolved: String, shown: String)?
 
     mutating func add(_ argument: String) {
         if argument == "-" {
@@ -38,7 +42,10 @@ struct InputCollector {
             files.append(InputFile(path: argument, explicitlyNamed: true, isStandardInput: false))
         case .directory(let device, let inode):
             let before = files.count
+            walkRoot = FileSystem.withSystemPath(Array(argument.utf8)) { FileSystem.resolved(systemPath: $0) }
+                .map { ($0, argument) }
             walk(argument, device: device, inode: inode)
+            walkRoot = nil
             if files.count == before {
                 problems.append(
                     ToolNotification(
@@ -112,6 +119,11 @@ struct InputCollector {
                         childSystemPath = Array(prefix) + Array(name)
                         path = shownPrefix + FileSystem.displayName(name)
                     }
+                    if !entry.isRegularFile, let outside = linkOutsideWalk(path, systemPath: childSystemPath)
+                    {
+                        passedOver.append(outside)
+                        continue
+                    }
                     let kind: FileSystem.Kind
                     if entry.isRegularFile {
                         kind = .file
@@ -145,6 +157,19 @@ struct InputCollector {
                 }
             }
         }
+    }
+
+    /// Why a link is passed over, when it leads out of the walked folder.
+    private func linkOutsideWalk(_ path: String, systemPath: [UInt8]?) -> String? {
+        guard let walkRoot else { return nil }
+        let target = FileSystem.withSystemPath(systemPath ?? Array(path.utf8)) { path -> String? in
+            FileSystem.isLink(systemPath: path) ? FileSystem.resolved(systemPath: path) : nil
+        }
+        guard let target else { return nil }
+        let root = walkRoot.resolved.hasSuffix("/") ? walkRoot.resolved : walkRoot.resolved + "/"
+        guard !target.hasPrefix(root) else { return nil }
+        return
+            "\(path): a link to \(TerminalText.escaped(target)), outside \(walkRoot.shown); name it to lint it"
     }
 
     /// Records the files listed since `start` as one folder's.

@@ -20,6 +20,7 @@ struct LintArguments: Equatable {
     var maxDepth = ReadLimits.default.maxDepth
     var maxAliasExpansion = ReadLimits.default.maxAliasExpansion
     var maxScalarKib = ReadLimits.default.maxScalarBytes >> 10
+    var maxDocuments = ReadLimits.default.maxDocuments
     var storekit: String?
     var forceExclude = false
     var baseline: String?
@@ -36,6 +37,7 @@ struct LintArguments: Equatable {
             ("--max-depth", maxDepth, maxima.maxDepth),
             ("--max-alias-expansion", maxAliasExpansion, maxima.maxAliasExpansion),
             ("--max-scalar-kib", maxScalarKib, maxima.maxScalarBytes >> 10),
+            ("--max-documents", maxDocuments, maxima.maxDocuments),
         ] where value < 1 || value > maximum {
             return "\(name) must be between 1 and \(maximum)"
         }
@@ -221,6 +223,7 @@ struct LintArguments: Equatable {
             options.limits.maxDepth = arguments.maxDepth
             options.limits.maxAliasExpansion = arguments.maxAliasExpansion
             options.limits.maxScalarBytes = arguments.maxScalarKib << 10
+            options.limits.maxDocuments = arguments.maxDocuments
             options.syntaxOnly = arguments.syntaxOnly
             if let name = arguments.dialect {
                 guard let chosen = Dialect(name: name) else {

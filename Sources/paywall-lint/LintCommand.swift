@@ -56,7 +56,10 @@ struct LintCommand: ParsableCommand {
     @Option(help: "The name to report standard input under (its extension picks YAML or JSON).")
     var stdinFilename: String?
 
-    @Option(help: "Read every file as this dialect: paywall/v1, remote-config, revenuecat or generic.")
+    @Option(
+        help:
+            "Read every file as this dialect: paywall/v1, remote-config, revenuecat, revenuecat-v2 or generic."
+    )
     var dialect: String?
 
     @OptionGroup var ruleOptions: RuleOptions
@@ -72,6 +75,9 @@ struct LintCommand: ParsableCommand {
 
     @Option(help: "Longest scalar, in KiB.")
     var maxScalarKib: Int = LintArguments.defaults.maxScalarKib
+
+    @Option(help: "Most documents in one YAML stream.")
+    var maxDocuments: Int = LintArguments.defaults.maxDocuments
 
     func validate() throws {
         if let invalidity = arguments.invalidity { throw ValidationError(invalidity) }
@@ -96,7 +102,8 @@ struct LintCommand: ParsableCommand {
             failOn: failOn, color: color, quiet: quiet, verbose: verbose, stdinFilename: stdinFilename,
             dialect: dialect, ruleSelection: ruleOptions.selection, maxFileKib: maxFileKib,
             maxDepth: maxDepth,
-            maxAliasExpansion: maxAliasExpansion, maxScalarKib: maxScalarKib, storekit: storekit,
+            maxAliasExpansion: maxAliasExpansion, maxScalarKib: maxScalarKib,
+            maxDocuments: maxDocuments, storekit: storekit,
             forceExclude: forceExclude, baseline: baseline, writeBaseline: writeBaseline)
     }
 

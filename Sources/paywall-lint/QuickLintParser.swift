@@ -98,6 +98,7 @@ enum QuickLintParser {
         case "max-depth": return store(Int(argument: value), in: &arguments.maxDepth)
         case "max-alias-expansion": return store(Int(argument: value), in: &arguments.maxAliasExpansion)
         case "max-scalar-kib": return store(Int(argument: value), in: &arguments.maxScalarKib)
+        case "max-documents": return store(Int(argument: value), in: &arguments.maxDocuments)
         default: return false
         }
     }

@@ -34,6 +34,7 @@ struct QuickLintParserTests {
         ["--rule=sketchy/calm-tone=error"],
         ["--storekit", "Products.storekit", "--baseline", "b.json", "--write-baseline", "w.json"],
         ["--max-file-kib", "10", "--max-depth", "5", "--max-alias-expansion", "7", "--max-scalar-kib=2"],
+        ["--max-documents", "3"],
         [""],
         ["--config", "", "--stdin-filename", ""],
         ["ünïcödé.yaml", "with space.json"],

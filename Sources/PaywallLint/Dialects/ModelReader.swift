@@ -180,16 +180,23 @@ struct ModelReader {
         return copy
     }
 
+    static let maxProblemsPerText = 10
+
     private mutating func checkVariables(_ copy: inout Copy) {
         guard !copy.template.problems.isEmpty || !copy.template.variables.isEmpty else { return }
         // Worked out for the first finding: most copy's variables are all known.
         lazy var pointer = document.pointer(of: copy.node)
-        for problem in copy.template.problems {
+        // A text of thousands of `{{ ` is one problem told a few times, not thousands of findings.
+        for (index, problem) in copy.template.problems.prefix(Self.maxProblemsPerText).enumerated() {
+            var message = "\(problem.message) in \(copy.label)"
+            let more = copy.template.problems.count - Self.maxProblemsPerText
+            if index == Self.maxProblemsPerText - 1, more > 0 {
+                message += " (and \(more) more in this text)"
+            }
             findings.append(
                 Finding(
-                    ruleID: malformedVariableRule, severity: .error,
-                    message: "\(problem.message) in \(copy.label)", span: copy.span(of: problem.range),
-                    pointer: pointer))
+                    ruleID: malformedVariableRule, severity: .error, message: message,
+                    span: copy.span(of: problem.range), pointer: pointer))
         }
         let catalog = dialect.variables
         if catalog.knowsEveryVariable(of: copy.template)
@@ -198,7 +205,12 @@ struct ModelReader {
         {
             return
         }
+        let before = findings.count
         for variable in copy.template.variables {
+            guard findings.count - before < Self.maxProblemsPerText else {
+                findings[findings.count - 1].message += " (and more in this text)"
+                break
+            }
             if let filter = variable.filters.first(where: { !catalog.filters.contains($0) }) {
                 let message =
                     catalog.filters.isEmpty

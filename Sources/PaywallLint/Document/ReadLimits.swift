@@ -10,6 +10,8 @@ public struct ReadLimits: Sendable, Hashable {
     public var maxAliasExpansion: Int = 10_000
     /// Longest scalar, in bytes.
     public var maxScalarBytes: Int = 64 << 10
+    /// Most documents in one YAML stream (`---` separated): each costs a document's memory.
+    public var maxDocuments: Int = 1_000
 
     public init() {}
 
@@ -21,6 +23,7 @@ public struct ReadLimits: Sendable, Hashable {
         maxima.maxDepth = 1_000
         maxima.maxAliasExpansion = 1_000_000
         maxima.maxScalarBytes = 64 << 20
+        maxima.maxDocuments = 100_000
         return maxima
     }()
 

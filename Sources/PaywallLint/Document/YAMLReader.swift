@@ -123,6 +123,12 @@ private struct EventReader {
         }
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
+            if documents.count >= limits.maxDocuments {
+                fail(
+                    "the stream has more than \(limits.maxDocuments) documents (raise it with --max-documents)",
+                    at: start)
+                return false
+            }
             builder = DocumentBuilder(limits: limits, sizeHint: documents.isEmpty ? sizeHint : 0)
             anchors.removeAll(keepingCapacity: true)
             openSizes.removeAll(keepingCapacity: true)

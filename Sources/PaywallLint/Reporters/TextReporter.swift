@@ -39,6 +39,8 @@ public struct TextReporter: Reporter {
         guard !report.findings.isEmpty else { return }
         let lastLine = report.findings.lazy.map(\.span.start.line).max() ?? 0
         let lines = showSource ? LineIndex(report.file.bytes, throughLine: lastLine) : nil
+        // Findings come in order, so those on one long line (minified JSON) share one decoding of it.
+        var decoded = DecodedLine()
         for finding in report.findings {
             open(Style.bold, &out)
             out += path.utf8
@@ -63,7 +65,9 @@ public struct TextReporter: Reporter {
             out.append(UInt8(ascii: "]"))
             close(&out)
             out.append(UInt8(ascii: "\n"))
-            if let lines { snippet(finding.span, lines: lines, severity: finding.severity, to: &out) }
+            if let lines {
+                snippet(finding.span, lines: lines, severity: finding.severity, decoded: &decoded, to: &out)
+            }
             if let fix = finding.fix {
                 out += "  ".utf8
                 open(Style.cyan, &out)
@@ -112,7 +116,10 @@ public struct TextReporter: Reporter {
 
     /// The source line of the span's start, with `^~~~` under the span (to the end of the line
     /// when the span goes on).
-    private func snippet(_ span: SourceSpan, lines: LineIndex, severity: Severity, to out: inout [UInt8]) {
+    private func snippet(
+        _ span: SourceSpan, lines: LineIndex, severity: Severity, decoded: inout DecodedLine,
+        to out: inout [UInt8]
+    ) {
         guard span.start.line <= lines.lineCount else { return }
         // Built as bytes: a `String` per scalar cost 24,000 instructions a finding.
         var shown: [UInt8] = []
@@ -133,7 +140,12 @@ public struct TextReporter: Reporter {
                 marker += repeatElement(UInt8(ascii: "~"), count: spanEnd - spanStart - 1)
             }
         } else {
-            fillSnippet(line, span: span, endColumn: endColumn, shown: &shown, marker: &marker)
+            if decoded.line != span.start.line {
+                decoded = DecodedLine(
+                    line: span.start.line,
+                    scalars: Array(String(decoding: line, as: UTF8.self).unicodeScalars))
+            }
+            fillSnippet(decoded.scalars, span: span, endColumn: endColumn, shown: &shown, marker: &marker)
         }
         open(Style.dim, &out)
         out.append(UInt8(ascii: " "))
@@ -157,10 +169,9 @@ public struct TextReporter: Reporter {
     /// The shown line and its marker scalar by scalar: escapes, wide characters, marks, and a
     /// window around the span of a long line (minified JSON, base64).
     private func fillSnippet(
-        _ line: ArraySlice<UInt8>, span: SourceSpan, endColumn: Int, shown: inout [UInt8],
+        _ scalars: [Unicode.Scalar], span: SourceSpan, endColumn: Int, shown: inout [UInt8],
         marker: inout [UInt8]
     ) {
-        let scalars = Array(String(decoding: line, as: UTF8.self).unicodeScalars)
         var first = 0
         var last = scalars.count
         if scalars.count > Self.maxLineScalars {
@@ -194,6 +205,12 @@ public struct TextReporter: Reporter {
         if last < scalars.count { shown += Self.ellipsis }
         if span.start.column >= column && last == scalars.count { marker.append(UInt8(ascii: "^")) }
         while marker.last == UInt8(ascii: " ") { marker.removeLast() }
+    }
+
+    /// The scalars of the last line shown scalar by scalar.
+    private struct DecodedLine {
+        var line = 0
+        var scalars: [Unicode.Scalar] = []
     }
 
     static let maxLineScalars = 120
