@@ -337,6 +337,7 @@ struct LintArguments: Equatable {
             var options = self.options
             if options.dialect == nil { options.dialect = config.dialect }
             options.store = store
+            options.variantOverrides = config.variantOverrides(overrides)
             linters.append(
                 try Linter(
                     ruleSet: try ruleSelection.ruleSet(config, overrides: overrides, documented: documented),

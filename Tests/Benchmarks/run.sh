@@ -363,9 +363,12 @@ if [ -f "$OFFERINGS" ]; then
   hyperfine_group hyperfine.json "${SINGLE_RUNS[@]}" -- floor lint-text floor-again
 fi
 
+log "Benchmark: hostile inputs at 1x, 2x, 4x and 8x"
+python3 "$HERE/hostile.py" "$LINT" "$OUT/hostile" > "$RESULTS/hostile.md"
+
 # ---------------------------------------------------------------------------
 # 6. The report.
 # ---------------------------------------------------------------------------
-python3 "$HERE/report.py" --results "$RESULTS" > "$OUT/results.md"
+{ python3 "$HERE/report.py" --results "$RESULTS"; echo; echo; cat "$RESULTS/hostile.md"; } > "$OUT/results.md"
 log "Report written to ${OUT#"$ROOT"/}/results.md"
 cat "$OUT/results.md"

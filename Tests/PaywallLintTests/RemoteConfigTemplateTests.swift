@@ -65,6 +65,49 @@ struct RemoteConfigTemplateTests {
         #expect(reread.filter(moved).findings.count == report.findings.count)
     }
 
+    @Test("config overrides choose variants by glob: severities per experiment arm")
+    func variantOverrides() throws {
+        let folder = try makeScratchDirectory("paywall-lint-variants")
+        defer { removeScratchDirectory(folder) }
+        try Data(contentsOf: template).write(to: folder.appendingPathComponent("t.json"))
+        try Data(
+            """
+            overrides:
+              - variants: ["paywall_config[black_friday]"]
+                rules:
+                  apple/fake-urgency: off
+                  apple/hardcoded-savings: warning
+              - files: ["*.json"]
+                variants: ["paywall_config[exp_*]"]
+                rules:
+                  apple/trial-terms: note
+
+            """.utf8
+        ).write(to: folder.appendingPathComponent(".paywall-lint.yml"))
+        let result = try runCLI(["--format", "json", "t.json"], in: folder)
+        let findings = try #require(
+            (try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])?["findings"]
+                as? [[String: Any]])
+        let found = Set(findings.map { "\($0["rule"]!) \($0["severity"]!) \($0["variant"]!)" })
+        #expect(
+            found == [
+                "apple/trial-terms note paywall_config[exp_trial_cta]",
+                "apple/hardcoded-price error paywall_config[french_speakers]",
+                "apple/hardcoded-savings warning paywall_config[black_friday]",
+                "core/parse-error error paywall_config[beta_testers]",
+            ], "\(found)")
+        for (rules, message) in [
+            ("core/parse-error: off", "cannot be turned off"),
+            ("apple/close-delay: {with: {max: 3}}", "severities only"),
+            ("apple/hardcoded-prise: off", "did you mean 'apple/hardcoded-price'"),
+        ] {
+            try Data("overrides:\n  - variants: [\"p*\"]\n    rules:\n      \(rules)\n".utf8).write(
+                to: folder.appendingPathComponent(".paywall-lint.yml"))
+            let refused = try runCLI(["t.json"], in: folder)
+            #expect(refused.status == 2 && refused.error.contains(message), "\(refused.error)")
+        }
+    }
+
     @Test("a value that does not parse is an error only where a paywall was meant")
     func brokenValues() throws {
         let template = """

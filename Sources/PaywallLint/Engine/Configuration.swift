@@ -1,8 +1,12 @@
 /// A `.paywall-lint.yml` (or `.yaml` / `.json`): the packs a project extends, its rule settings,
 /// which files to lint, per-folder overrides, store data and the fail level.
 public struct Configuration: Sendable {
+    /// Rule settings for some files (`files`), or for some variants of containers (`variants`:
+    /// `paywall_config[exp_*]`), or both. A variant override sets severities only: its variants
+    /// share their file's rules and options.
     public struct Override: Sendable {
         public var files: [Glob]
+        public var variants: [Glob] = []
         public var rules: [RuleSet.Setting]
     }
 
@@ -78,12 +82,22 @@ public struct Configuration: Sendable {
                 throw reader.error(node, "overrides is a list of {files, rules}")
             }
             for item in document.items(of: node) {
-                let o = try reader.fields(item, "an override", known: ["files", "rules"])
-                guard let files = o["files"] else { throw reader.error(item, "an override needs 'files'") }
+                let o = try reader.fields(item, "an override", known: ["files", "variants", "rules"])
+                guard o["files"] != nil || o["variants"] != nil else {
+                    throw reader.error(item, "an override needs 'files', 'variants' or both")
+                }
+                let rules = try o["rules"].map { try readRules($0, reader: reader) } ?? []
+                let variants = try o["variants"].map { try reader.globs($0, "variants") } ?? []
+                if !variants.isEmpty, let setting = rules.first(where: { !$0.override.options.isEmpty }) {
+                    throw ConfigurationError(
+                        path: path, span: setting.override.location,
+                        message:
+                            "an override with 'variants' sets severities only (off, error, warning, note)")
+                }
                 config.overrides.append(
                     Override(
-                        files: try reader.globs(files, "files"),
-                        rules: try o["rules"].map { try readRules($0, reader: reader) } ?? []))
+                        files: try o["files"].map { try reader.globs($0, "files") } ?? [],
+                        variants: variants, rules: rules))
             }
         }
         if let node = f["storekit"] { config.storekit = try reader.string(node, "storekit") }
@@ -130,7 +144,24 @@ public struct Configuration: Sendable {
     /// Indices of the overrides that apply to a path.
     public func overrides(for relativePath: String) -> [Int] {
         guard !overrides.isEmpty else { return [] }
-        return overrides.indices.filter { overrides[$0].files.contains { $0.matches(relativePath) } }
+        return overrides.indices.filter {
+            overrides[$0].files.isEmpty || overrides[$0].files.contains { $0.matches(relativePath) }
+        }
+    }
+
+    /// The severities that the given overrides set for some variants, in order (a later one wins).
+    public func variantOverrides(_ indices: [Int]) -> [VariantOverride] {
+        indices.filter { !overrides[$0].variants.isEmpty }.map { index in
+            var severities: [String: Severity?] = [:]
+            for setting in overrides[index].rules {
+                if setting.override.off {
+                    severities[setting.ruleID] = .some(nil)
+                } else if let severity = setting.override.severity {
+                    severities[setting.ruleID] = .some(severity)
+                }
+            }
+            return VariantOverride(variants: overrides[index].variants, severities: severities)
+        }
     }
 
     /// The rule set for files that the given overrides apply to; `extra` (command-line flags) comes last.
@@ -138,8 +169,16 @@ public struct Configuration: Sendable {
         overrides indices: [Int], packs: [String]? = nil, extra: [RuleSet.Setting] = [],
         documented: Bool = true
     ) throws -> RuleSet {
-        let settings = rules + indices.flatMap { overrides[$0].rules } + extra
-        return try RuleSet(
-            packs: packs ?? extends, library: try library(documented: documented), settings: settings)
+        let settings =
+            rules + indices.filter { overrides[$0].variants.isEmpty }.flatMap { overrides[$0].rules } + extra
+        let library = try library(documented: documented)
+        let variantSettings = indices.filter { !overrides[$0].variants.isEmpty }.flatMap {
+            overrides[$0].rules
+        }
+        if !variantSettings.isEmpty {
+            // Checked as any setting is: a rule that exists, and no reading failure turned off.
+            _ = try RuleSet(packs: packs ?? extends, library: library, settings: settings + variantSettings)
+        }
+        return try RuleSet(packs: packs ?? extends, library: library, settings: settings)
     }
 }

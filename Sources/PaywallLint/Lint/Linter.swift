@@ -7,8 +7,21 @@ public struct LintOptions: Sendable {
     public var store: StoreData?
     /// Only read the files: parse errors, duplicate keys and limits; no dialect, no rules.
     public var syntaxOnly = false
+    /// Severities for some variants of containers (a config's `overrides` with `variants`).
+    public var variantOverrides: [VariantOverride] = []
 
     public init() {}
+}
+
+/// Rule severities for the variants whose names match `variants`; nil turns a rule off.
+public struct VariantOverride: Sendable {
+    public var variants: [Glob]
+    public var severities: [String: Severity?]
+
+    public init(variants: [Glob], severities: [String: Severity?]) {
+        self.variants = variants
+        self.severities = severities
+    }
 }
 
 /// Lints files: bytes → documents → (dialect → model → rules) → findings. Built once per run
@@ -265,6 +278,15 @@ public struct Linter: Sendable {
                 continue
             }
             if parts.ruleSet.readerRules.contains(finding.ruleID) { finding.severity = severity }
+            if let variant = finding.variant, !CoreRuleID.unsuppressible.contains(finding.ruleID),
+                let setting = parts.options.variantOverrides.last(where: { override in
+                    override.severities[finding.ruleID] != nil
+                        && override.variants.contains { $0.matches(variant) }
+                })?.severities[finding.ruleID]
+            {
+                guard let chosen = setting else { continue }
+                finding.severity = chosen
+            }
             result.append(finding)
         }
         result.sort(by: Finding.reportOrder)
