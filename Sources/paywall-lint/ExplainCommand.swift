@@ -21,15 +21,28 @@ struct ExplainCommand: ParsableCommand {
         let ruleSet: RuleSet
         do {
             var options = ruleOptions.selection
-            if options.packs.isEmpty { options.packs = PackLibrary.builtInNames }
-            ruleSet = try options.ruleSet(try options.configuration())
+            let configuration = try options.configuration()
+            // Every built-in rule, and the config's own packs' rules.
+            if options.packs.isEmpty {
+                options.packs =
+                    PackLibrary.builtInNames
+                    + configuration.extends.filter {
+                        !PackLibrary.builtInNames.contains($0)
+                    }
+            }
+            ruleSet = try options.ruleSet(configuration)
+            _ = try Linter(ruleSet: ruleSet)
         } catch let error as ConfigurationError {
             StandardStream.error.write("\(error)\n")
             throw Exit.failure
         }
         guard let rule = ruleSet.rule(ruleID) else {
             var message = "unknown rule '\(ruleID)'"
-            if let nearest = Suggestion.nearest(to: ruleID, in: ruleSet.knownRuleIDs) {
+            // `hardcoded-price` for `apple/hardcoded-price`: the ID without its pack.
+            let unqualified = ruleSet.knownRuleIDs.filter {
+                $0.split(separator: "/").last.map(String.init) == ruleID
+            }
+            if let nearest = unqualified.first ?? Suggestion.nearest(to: ruleID, in: ruleSet.knownRuleIDs) {
                 message += "; did you mean '\(nearest)'?"
             }
             throw fail(message)

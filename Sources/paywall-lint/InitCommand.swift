@@ -28,7 +28,7 @@ struct InitCommand: ParsableCommand {
         }
         let files = [
             (".paywall-lint.yml", Self.config(pack: pack)),
-            ("paywall.yaml", Self.starterPaywall),
+            ("paywall.yaml", Self.starterPaywall(pack: pack)),
         ]
         for (name, _) in files {
             let path = directory + "/" + name
@@ -58,6 +58,53 @@ struct InitCommand: ParsableCommand {
 
         """
     }
+
+    /// A starter that passes the pack it is written for: the sketchy pack locks one app's
+    /// decisions (its name, plan, wording, gate), so its starter is that app's paywall.
+    static func starterPaywall(pack: String) -> String {
+        pack == "sketchy" ? sketchyStarter : starterPaywall
+    }
+
+    static let sketchyStarter = """
+        # yaml-language-server: $schema=https://raw.githubusercontent.com/paywall-lint/paywall-lint/main/Rules/schemas/paywall-v1.schema.json
+        # A starter paywall that passes the sketchy pack, which locks Sketchy's decisions: one weekly
+        # plan with an introductory week, shown after a drawing session, one free drawing a day.
+        paywall: 1
+        id: sketchy-weekly-a
+        app: Sketchy
+        locale: en
+        presentation: full_screen
+        headline: Enjoying your drawing?
+        subhead: You get one free drawing per day to try Sketchy. Unlock unlimited drawings and support independent development.
+        bullets:
+          - Unlimited drawings every day
+          - Full access to all templates
+          - Both camera & lightbox modes
+          - All future features included
+        products:
+          - id: com.sketchy.pro.weekly
+            kind: auto_renewable
+            label: "{{ product_name }}"
+        highlighted_product: com.sketchy.pro.weekly
+        cta: Unlock Unlimited Drawing
+        close: {visible: true, delay_seconds: 0, label: Not now, destination: home}
+        restore: {visible: true, above_fold: true, label: Restore Purchases}
+        links:
+          terms: https://example.com/terms
+          privacy: https://example.com/privacy
+        disclosure:
+          text: "{{ intro_price }} for the first {{ intro_period }}, then {{ price }} per {{ period }}. Auto-renewing subscription. Cancel anytime."
+          placement: footer
+          font_size: 14
+          color: "#4B5563"
+        price: {text: "{{ price }} / {{ period }}", font_size: 17}
+        triggers:
+          - event: session_closed
+          - event: session_start_blocked
+        gate: {free_uses: 1, period_hours: 24, carry_over: false}
+        theme: {background: "#FFFFFF", text: "#111827"}
+
+        """
 
     static let starterPaywall = """
         # yaml-language-server: $schema=https://raw.githubusercontent.com/paywall-lint/paywall-lint/main/Rules/schemas/paywall-v1.schema.json

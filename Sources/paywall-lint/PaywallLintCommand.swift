@@ -28,7 +28,7 @@ struct PaywallLintCommand: ParsableCommand {
         subcommands: [
             LintCommand.self, FixCommand.self, RulesCommand.self, ExplainCommand.self,
             PrintConfigCommand.self,
-            InitCommand.self,
+            InitCommand.self, TestPacksCommand.self,
         ],
         defaultSubcommand: LintCommand.self
     )

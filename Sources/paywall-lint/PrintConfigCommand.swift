@@ -24,6 +24,7 @@ struct PrintConfigCommand: ParsableCommand {
             let relative = path.map { ConfigLoader.configRelative($0, config: config) }
             let overrides = relative.map { config.overrides(for: $0) } ?? []
             let ruleSet = try selection.ruleSet(config, overrides: overrides)
+            _ = try Linter(ruleSet: ruleSet)  // rejects what lint rejects
             var out = "# effective configuration" + (path.map { " for \($0)" } ?? "") + "\n"
             out += "config: \(config.path.map(JSONText.quoted) ?? "null  # none found: defaults")\n"
             out +=

@@ -30,6 +30,8 @@ struct RulesCommand: ParsableCommand {
         do {
             let selection = ruleOptions.selection
             ruleSet = try selection.ruleSet(try selection.configuration())
+            // What lint would reject (an option a check does not take, a bad value) is rejected here too.
+            _ = try Linter(ruleSet: ruleSet)
         } catch let error as ConfigurationError {
             StandardStream.error.write("\(error)\n")
             throw Exit.failure

@@ -58,10 +58,10 @@ enum RulesMarkdown {
         }
         if !descriptor.source.isEmpty {
             out += "**Source:** \(descriptor.source)\n\n"
-            for reference in references(in: descriptor.source) {
+            for reference in RuleSources.references(in: descriptor.source) {
                 out += "- \(reference)\n"
             }
-            out += references(in: descriptor.source).isEmpty ? "" : "\n"
+            out += RuleSources.references(in: descriptor.source).isEmpty ? "" : "\n"
         }
         func render(_ examples: [RuleExample], title: String) {
             guard !examples.isEmpty else { return }
@@ -79,75 +79,6 @@ enum RulesMarkdown {
         render(rule.examples.valid, title: "Does not trigger")
         while out.hasSuffix("\n\n") { out.removeLast() }
         return out
-    }
-
-    /// The sources the packs name by a short name, in full: what each is and where to read it.
-    /// The names are the catalogue's (`../shared/spec/RULES.md`); the spec's own documents are
-    /// in `../shared/spec/`.
-    static let sources: [(name: String, reference: String)] = [
-        (
-            "AppReview",
-            "AppReview: Apple, [App Store Review Guidelines](https://developer.apple.com/app-store/review/guidelines/)"
-        ),
-        (
-            "Subs",
-            "Subs: Apple, [Auto-renewable subscriptions](https://developer.apple.com/app-store/subscriptions/)"
-        ),
-        (
-            "HIG",
-            "HIG: Apple, [Human Interface Guidelines](https://developer.apple.com/design/human-interface-guidelines/)"
-        ),
-        (
-            "Sched2",
-            "Sched2: Apple, Paid Applications Agreement, Schedule 2 §3.8(b), in the [Apple Developer Program License Agreement](https://developer.apple.com/support/terms/apple-developer-program-license-agreement/)"
-        ),
-        (
-            "Skill",
-            "Skill: the custom-paywall compliance checklist (`../shared/spec/sources/000_4aed6787f7a8eef0.txt`)"
-        ),
-        (
-            "Sketchy",
-            "Sketchy: the Sketchy app's paywall requirements, sections §1–§15 (`../shared/spec/sources/002_e50b2d3acc25938a.txt`)"
-        ),
-        (
-            "RemoteCfg",
-            "RemoteCfg: the remote-config paywall article and its validator (`../shared/spec/sources/003_b51f82222f2abc84.txt`)"
-        ),
-        ("Gating", "Gating: the feature-gating guide (`../shared/spec/sources/004_a7a843c22e046f5d.txt`)"),
-        ("FORMAT.md", "FORMAT.md: the paywall definition formats (`../shared/spec/FORMAT.md`)"),
-        ("WCAG", "WCAG 2.1: W3C, [Web Content Accessibility Guidelines 2.1](https://www.w3.org/TR/WCAG21/)"),
-        ("YAML 1.2", "YAML 1.2: [YAML Ain't Markup Language, version 1.2.2](https://yaml.org/spec/1.2.2/)"),
-        ("YAML 1.1", "YAML 1.1 type repository: [yaml.org/type](https://yaml.org/type/)"),
-        (
-            "RFC 8259",
-            "RFC 8259: [The JavaScript Object Notation (JSON) Data Interchange Format](https://www.rfc-editor.org/rfc/rfc8259)"
-        ),
-        (
-            "RevenueCat Paywalls V2",
-            "RevenueCat Paywalls V2: [Creating Paywalls](https://www.revenuecat.com/docs/tools/paywalls/creating-paywalls)"
-        ),
-        (
-            "RevenueCat paywall",
-            "RevenueCat paywalls: [Paywalls](https://www.revenuecat.com/docs/tools/paywalls)"
-        ),
-        (
-            "RevenueCat offerings",
-            "RevenueCat offerings and placements: [Targeting by Placement](https://www.revenuecat.com/docs/tools/targeting/placements)"
-        ),
-        (
-            "RevenueCat SDKs",
-            "RevenueCat SDKs: [purchases-ios](https://github.com/RevenueCat/purchases-ios) (`VariableHandler`, `VariableHandlerV2`)"
-        ),
-        (
-            "PaywallDataValidationTests",
-            "RevenueCat's `PaywallDataValidationTests`: [purchases-ios](https://github.com/RevenueCat/purchases-ios)"
-        ),
-        ("paywall-lint", "paywall-lint: this project's own rule (see [configuration](configuration.md))"),
-    ]
-
-    /// The full references of the short names a source text uses, in the order of the list.
-    static func references(in source: String) -> [String] {
-        sources.filter { source.contains($0.name) }.map(\.reference)
     }
 
     /// A fragment as YAML, as the example runner reads it: `true`, `false` and numbers plain,

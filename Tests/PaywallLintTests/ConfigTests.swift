@@ -211,7 +211,7 @@ struct ConfigTests {
         #expect(error.status == 2)
         #expect(
             error.error.contains(
-                "acme.yml:3:5: error: rule acme/x: unknown check 'one-off'; did you mean 'one-of'?"))
+                "acme.yml:6:12: error: rule acme/x: unknown check 'one-off'; did you mean 'one-of'?"))
     }
 
     @Test("--rule and --pack on the command line override the config; print-config shows the result")

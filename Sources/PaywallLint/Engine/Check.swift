@@ -64,10 +64,13 @@ public struct CheckSetup: Sendable {
     public let vocabularies: [String: [String]]
     public let selector: FieldSelector?
 
-    func error(_ message: String) -> ConfigurationError {
-        ConfigurationError(
-            path: rule.packPath, span: rule.optionLocations.values.first ?? rule.location,
-            message: "rule \(rule.descriptor.id): \(message)")
+    /// An error about the rule's options: at the option where it was written (a config's
+    /// setting, else the pack), or at the first option set in a config when none is named.
+    func error(_ message: String, option: String? = nil) -> ConfigurationError {
+        let name = option ?? rule.optionPaths.keys.sorted().first ?? rule.optionLocations.keys.sorted().first
+        let path = name.flatMap { rule.optionPaths[$0] } ?? rule.packPath
+        let span = name.flatMap { rule.optionLocations[$0] } ?? rule.location
+        return ConfigurationError(path: path, span: span, message: "rule \(rule.descriptor.id): \(message)")
     }
 
     public func text(_ name: String) -> String? { rule.options[name]?.text }
@@ -75,7 +78,7 @@ public struct CheckSetup: Sendable {
     public func number(_ name: String) throws -> Double? {
         guard let text = rule.options[name]?.text else { return nil }
         guard let value = Double(text) else {
-            throw error("option '\(name)' must be a number, not '\(text)'")
+            throw error("option '\(name)' must be a number, not '\(text)'", option: name)
         }
         return value
     }
@@ -85,7 +88,7 @@ public struct CheckSetup: Sendable {
         switch text {
         case "true": return true
         case "false": return false
-        default: throw error("option '\(name)' must be true or false, not '\(text)'")
+        default: throw error("option '\(name)' must be true or false, not '\(text)'", option: name)
         }
     }
 
@@ -95,10 +98,12 @@ public struct CheckSetup: Sendable {
         case .text(let text): return [text]
         case .list(let items):
             return try items.map {
-                guard let text = $0.text else { throw error("option '\(name)' must be a list of text") }
+                guard let text = $0.text else {
+                    throw error("option '\(name)' must be a list of text", option: name)
+                }
                 return text
             }
-        default: throw error("option '\(name)' must be a list of text")
+        default: throw error("option '\(name)' must be a list of text", option: name)
         }
     }
 
@@ -110,7 +115,7 @@ public struct CheckSetup: Sendable {
                 if let nearest = Suggestion.nearest(to: vocabulary, in: vocabularies.keys.sorted()) {
                     message += "; did you mean '\(nearest)'?"
                 }
-                throw error(message)
+                throw error(message, option: name)
             }
             return words
         }
@@ -124,7 +129,7 @@ public struct CheckSetup: Sendable {
             if let nearest = Suggestion.nearest(to: text, in: FieldSelector.names) {
                 message += "; did you mean '\(nearest)'?"
             }
-            throw error(message)
+            throw error(message, option: name)
         }
         return selector
     }

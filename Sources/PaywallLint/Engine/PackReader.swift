@@ -120,6 +120,8 @@ public enum PackReader {
             field: try fields["field"].map { try reader.string($0, "field") }, options: options,
             location: document[node].span, examples: examples)
         rule.optionLocations = optionLocations
+        rule.checkLocation = fields["check"].map { document[$0].span }
+        rule.fieldLocation = fields["field"].map { document[$0].span }
         rule.packPath = reader.path
         if let locale = fields["locale"] {
             switch try reader.string(locale, "locale") {
@@ -175,8 +177,9 @@ public enum PackReader {
         }
         if let with = fields["with"] {
             for pair in try reader.mapping(with, "'with'") {
-                result.options[try reader.string(pair.key, "an option name")] = OptionValue(
-                    document, pair.value)
+                let name = try reader.string(pair.key, "an option name")
+                result.options[name] = OptionValue(document, pair.value)
+                result.optionLocations[name] = document[pair.value].span
             }
         }
         return result

@@ -10,7 +10,11 @@ public enum RuleDocumentation {
         if !descriptor.description.isEmpty {
             out += descriptor.description.trimmingTrailingNewlines() + "\n\n"
         }
-        if !descriptor.source.isEmpty { out += "Source: \(descriptor.source)\n\n" }
+        if !descriptor.source.isEmpty {
+            out += "Source: \(descriptor.source)\n\n"
+            let references = RuleSources.plainReferences(in: descriptor.source)
+            if !references.isEmpty { out += references.map { "- \($0)\n" }.joined() + "\n" }
+        }
         func render(_ examples: [RuleExample], title: String) {
             guard !examples.isEmpty else { return }
             out += "## \(title)\n\n"

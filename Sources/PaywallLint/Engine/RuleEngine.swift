@@ -43,11 +43,18 @@ public struct RuleEngine: Sendable {
 
     public init(ruleSet: RuleSet) throws {
         var compiled: [CompiledRule] = []
+        // Every rule's mistake in one run, not one per run.
+        var errors: [ConfigurationError] = []
         var supersedes: [String: [String]] = [:]
         for rule in ruleSet.rules where rule.check != "reader" {
-            compiled.append(try Self.compile(rule, vocabularies: ruleSet.vocabularies))
+            do {
+                compiled.append(try Self.compile(rule, vocabularies: ruleSet.vocabularies))
+            } catch let error as ConfigurationError {
+                errors.append(error)
+            }
             if !rule.supersedes.isEmpty { supersedes[rule.descriptor.id] = rule.supersedes }
         }
+        if let error = ConfigurationError.combined(errors) { throw error }
         rules = compiled
         var plans = compiled.map(RulePlan.init)
         unretainedRules = compiled.map(Unmanaged.passUnretained)
@@ -76,8 +83,14 @@ public struct RuleEngine: Sendable {
 
     static func compile(_ rule: RuleDefinition, vocabularies: [String: [String]]) throws -> CompiledRule {
         let id = rule.descriptor.id
-        func error(_ message: String, at span: SourceSpan? = nil) -> ConfigurationError {
-            ConfigurationError(
+        func error(_ message: String, option: String? = nil, at span: SourceSpan? = nil) -> ConfigurationError
+        {
+            if let option, let span = rule.optionLocations[option] {
+                return ConfigurationError(
+                    path: rule.optionPaths[option] ?? rule.packPath, span: span,
+                    message: "rule \(id): \(message)")
+            }
+            return ConfigurationError(
                 path: rule.packPath, span: span ?? rule.location, message: "rule \(id): \(message)")
         }
         guard let type = CheckRegistry.checks[rule.check] else {
@@ -85,7 +98,7 @@ public struct RuleEngine: Sendable {
             if let nearest = Suggestion.nearest(to: rule.check, in: CheckRegistry.names) {
                 message += "; did you mean '\(nearest)'?"
             }
-            throw error(message)
+            throw error(message, at: rule.checkLocation)
         }
         let known = type.options.map(\.name)
         for name in rule.options.keys.sorted() where !known.contains(name) {
@@ -94,7 +107,7 @@ public struct RuleEngine: Sendable {
                 message += "; did you mean '\(nearest)'?"
             }
             if known.isEmpty { message += " (it takes none)" }
-            throw error(message, at: rule.optionLocations[name])
+            throw error(message, option: name)
         }
         for option in type.options where option.required && rule.options[option.name] == nil {
             throw error("check '\(type.name)' needs option '\(option.name)': \(option.summary)")
@@ -109,7 +122,7 @@ public struct RuleEngine: Sendable {
                 if let nearest = Suggestion.nearest(to: name, in: FieldSelector.names) {
                     message += "; did you mean '\(nearest)'?"
                 }
-                throw error(message)
+                throw error(message, at: rule.fieldLocation)
             }
             selector = compiled
         default: break

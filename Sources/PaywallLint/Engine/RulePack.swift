@@ -9,8 +9,13 @@ public struct RuleDefinition: Sendable {
     public var options: [String: OptionValue]
     /// Where the rule was written, for errors.
     public var location: SourceSpan
-    /// Where each option was written.
+    /// Where each option was written, and in which file when not in the pack (a config's
+    /// `rules:` setting), so a mistake is reported where the user wrote it.
     public var optionLocations: [String: SourceSpan] = [:]
+    public var optionPaths: [String: String] = [:]
+    /// Where `check:` and `field:` were written, for errors about them.
+    public var checkLocation: SourceSpan?
+    public var fieldLocation: SourceSpan?
     public var packPath: String = ""
     public var examples: RuleExamples
     /// Copy rules that look at the default locale only (`locale: default`).
@@ -94,6 +99,8 @@ public struct RuleOverride: Sendable {
     public var off = false
     public var options: [String: OptionValue] = [:]
     public var location: SourceSpan
+    /// Where each option's value was written.
+    public var optionLocations: [String: SourceSpan] = [:]
 
     public init(location: SourceSpan) {
         self.location = location

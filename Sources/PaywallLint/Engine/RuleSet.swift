@@ -73,7 +73,12 @@ public struct RuleSet: Sendable {
                 off.remove(id)
             }
             if let severity = override.severity { definitions[position].descriptor.severity = severity }
-            for (key, value) in override.options { definitions[position].options[key] = value }
+            for (key, value) in override.options {
+                definitions[position].options[key] = value
+                definitions[position].optionLocations[key] =
+                    override.optionLocations[key] ?? override.location
+                definitions[position].optionPaths[key] = path
+            }
         }
         for pack in packs {
             for rule in pack.rules {

@@ -62,6 +62,13 @@ public struct Linter: Sendable {
     {
         let read = DocumentReader.read(file, limits: parts.options.limits, strings: templates.strings)
         var report = FileReport(file: file, findings: read.findings)
+        // A paywall emptied by a bad merge is not a clean one.
+        if read.documents.isEmpty, read.findings.isEmpty {
+            report.findings.append(
+                Finding(
+                    ruleID: CoreRuleID.parseError, severity: .error,
+                    message: "the file holds no document: it is empty or only comments", span: .fileStart))
+        }
         if parts.options.syntaxOnly {
             report.findings = settle(report.findings)
             return report

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// SARIF 2.1.0 for GitHub code scanning and other viewers: the full rule list (every enabled rule,
 /// not only those that fired), one result per finding with a full region in Unicode code points,
 /// and fingerprints built from rule, file and JSON pointer, so they survive moved lines.
@@ -48,7 +54,17 @@ public struct SARIFReporter: Reporter {
     private func appendRuleObject(_ rule: RuleDescriptor, to out: inout JSONBytes) {
         let full = rule.description.isEmpty ? rule.summary : rule.description
         var help = full
-        if !rule.source.isEmpty { help += "\n\nSource: " + rule.source }
+        var markdown = full
+        if !rule.source.isEmpty {
+            help += "\n\nSource: " + rule.source
+            markdown += "\n\nSource: " + rule.source
+            for (plain, linked) in zip(
+                RuleSources.plainReferences(in: rule.source), RuleSources.references(in: rule.source))
+            {
+                help += "\n- " + plain
+                markdown += "\n- " + linked
+            }
+        }
         out.append("            {\n              \"id\": ")
         out.appendQuoted(rule.id)
         out.append(",\n              \"name\": ")
@@ -61,8 +77,10 @@ public struct SARIFReporter: Reporter {
         out.append(" },\n              \"help\": { \"text\": ")
         out.appendQuoted(help)
         out.append(", \"markdown\": ")
-        out.appendQuoted(help)
-        out.append(" },\n              \"defaultConfiguration\": { \"level\": ")
+        out.appendQuoted(markdown)
+        out.append(" },\n              \"helpUri\": ")
+        out.appendQuoted(RuleSources.documentationURL(of: rule.id))
+        out.append(",\n              \"defaultConfiguration\": { \"level\": ")
         out.appendQuoted(level(rule.severity))
         out.append(" },\n              \"properties\": { \"tags\": [")
         out.appendQuoted(rule.pack)
@@ -220,7 +238,9 @@ public struct SARIFReporter: Reporter {
     /// once a file, as bytes: the URI needs no JSON escape, being percent-encoded, and the
     /// strings it was made of cost 10,000 instructions a file.
     private func artifactLocation(_ path: String) -> [UInt8] {
-        var path = path
+        // `..` has no place under %SRCROOT%: such a path is made absolute, and relative again
+        // when it lies inside the folder the run started in.
+        var path = path.utf8.contains(UInt8(ascii: ".")) ? Self.withoutDotDot(path) : path
         return path.withUTF8 { bytes in
             var relative = bytes[...]
             while relative.starts(with: [UInt8(ascii: "."), UInt8(ascii: "/")]) {
@@ -236,6 +256,36 @@ public struct SARIFReporter: Reporter {
             return out
         }
     }
+
+    /// The path with `.` and `..` segments resolved (against the working folder when it
+    /// climbs out of it); unchanged when it has none.
+    static func withoutDotDot(_ path: String, workingDirectory: String? = currentDirectory) -> String {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard segments.contains("..") else { return path }
+        let absolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        if !absolute, let workingDirectory {
+            parts = workingDirectory.split(separator: "/")
+        }
+        let base = parts.count
+        for segment in segments where !segment.isEmpty && segment != "." {
+            if segment == "..", !parts.isEmpty {
+                parts.removeLast()
+            } else if segment != ".." {
+                parts.append(segment)
+            }
+        }
+        let joined = "/" + parts.joined(separator: "/")
+        guard !absolute, let workingDirectory, parts.count >= base else { return joined }
+        let prefix = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
+        return joined.hasPrefix(prefix) ? String(joined.dropFirst(prefix.count)) : joined
+    }
+
+    private static let currentDirectory: String? = {
+        guard let pointer = getcwd(nil, 0) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }()
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 

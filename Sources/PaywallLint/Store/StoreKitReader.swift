@@ -10,6 +10,17 @@ public enum StoreKitReader {
             throw ConfigurationError(path: path, message: "a StoreKit configuration file is a JSON object")
         }
         let reader = NodeReader(document: document, path: path)
+        // Xcode writes every one of these keys; a file with none of them is another JSON file.
+        let storeKeys = [
+            "products", "subscriptionGroups", "nonRenewingSubscriptions", "settings", "identifier",
+        ]
+        guard storeKeys.contains(where: { document.value(of: root, key: $0) != nil }) else {
+            throw ConfigurationError(
+                path: path, span: SourceSpan(at: document[root].start),
+                message:
+                    "not a StoreKit configuration file (an Xcode .storekit file has products, subscriptionGroups "
+                    + "and settings)")
+        }
         var products: [StoreData.Product] = []
         func list(_ node: NodeID?, _ name: String) throws -> ArraySlice<NodeID> {
             guard let node, !document.isNull(node) else { return [] }
