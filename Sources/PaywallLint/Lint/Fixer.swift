@@ -67,69 +67,191 @@ public enum Fixer {
         return Outcome(bytes: bytes == file.bytes ? nil : bytes, count: accepted.count, refused: refused)
     }
 
-    /// A unified diff of two versions of a file, with `context` lines around each change.
-    public static func unifiedDiff(path: String, old: [UInt8], new: [UInt8], context: Int = 2) -> String {
-        let a = splitLines(old)
-        let b = splitLines(new)
-        // Fixes change lines in place, rarely adding or removing any: trim the common head and
-        // tail, then diff the middle line by line as one hunk per run of changes.
-        var prefix = 0
-        while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < a.count - prefix, suffix < b.count - prefix,
-            a[a.count - 1 - suffix] == b[b.count - 1 - suffix]
-        {
-            suffix += 1
-        }
-        guard prefix < a.count || prefix < b.count else { return "" }
-        var out = "--- a/\(path)\n+++ b/\(path)\n"
-        let oldMiddle = a[prefix..<(a.count - suffix)]
-        let newMiddle = b[prefix..<(b.count - suffix)]
-        // Split the middle into hunks where equal-length changed regions allow it.
-        var hunks: [(Range<Int>, Range<Int>)] = []
-        if oldMiddle.count == newMiddle.count {
-            var i = 0
-            while i < oldMiddle.count {
-                guard oldMiddle[prefix + i] != newMiddle[prefix + i] else {
-                    i += 1
-                    continue
-                }
-                var j = i
-                while j < oldMiddle.count, oldMiddle[prefix + j] != newMiddle[prefix + j] { j += 1 }
-                hunks.append((prefix + i..<prefix + j, prefix + i..<prefix + j))
-                i = j
+    /// A unified diff of two versions of a file, as `diff -u` writes it: hunks with `context`
+    /// unchanged lines around each change, `@@ -start,count +start,count @@` headers, and
+    /// "\\ No newline at end of file" after a last line without one, so that `git apply` and
+    /// `patch -p1` take it. Lines are compared and written byte for byte (a CRLF file keeps its
+    /// "\r"); the lines are matched by Myers's O(ND) algorithm, a longest common subsequence.
+    /// "" when the texts are equal.
+    public static func unifiedDiff(path: String, old: [UInt8], new: [UInt8], context: Int = 3) -> String {
+        guard old != new else { return "" }
+        let a = diffLines(old)
+        let b = diffLines(new)
+        let blocks = changedBlocks(a, b)
+        guard !blocks.isEmpty else { return "" }
+        var name = Substring(path)
+        while name.hasPrefix("./") { name = name.dropFirst(2) }
+        var out: [UInt8] = []
+        out.append(contentsOf: "--- \(headerName("a/", name))\n+++ \(headerName("b/", name))\n".utf8)
+        let context = max(context, 0)
+        var first = 0
+        while first < blocks.count {
+            // Blocks whose context would touch or overlap share a hunk.
+            var last = first
+            while last + 1 < blocks.count,
+                blocks[last + 1].old.lowerBound - blocks[last].old.upperBound <= 2 * context
+            {
+                last += 1
             }
-        } else {
-            hunks = [(prefix..<(a.count - suffix), prefix..<(b.count - suffix))]
-        }
-        // Merge hunks whose context would overlap.
-        var merged: [(Range<Int>, Range<Int>)] = []
-        for hunk in hunks {
-            if let last = merged.last, hunk.0.lowerBound - last.0.upperBound <= 2 * context {
-                merged[merged.count - 1] = (
-                    last.0.lowerBound..<hunk.0.upperBound, last.1.lowerBound..<hunk.1.upperBound
-                )
-            } else {
-                merged.append(hunk)
+            let before = min(context, blocks[first].old.lowerBound)
+            let after = min(context, a.count - blocks[last].old.upperBound)
+            let oldRange = (blocks[first].old.lowerBound - before)..<(blocks[last].old.upperBound + after)
+            let newRange = (blocks[first].new.lowerBound - before)..<(blocks[last].new.upperBound + after)
+            out.append(contentsOf: "@@ -\(hunkRange(oldRange)) +\(hunkRange(newRange)) @@\n".utf8)
+            var cursor = oldRange.lowerBound
+            for block in blocks[first...last] {
+                for line in a[cursor..<block.old.lowerBound] { appendLine(line, marker: " ", to: &out) }
+                for line in a[block.old] { appendLine(line, marker: "-", to: &out) }
+                for line in b[block.new] { appendLine(line, marker: "+", to: &out) }
+                cursor = block.old.upperBound
             }
+            for line in a[cursor..<oldRange.upperBound] { appendLine(line, marker: " ", to: &out) }
+            first = last + 1
         }
-        for (oldRange, newRange) in merged {
-            let start = max(0, oldRange.lowerBound - context)
-            let oldEnd = min(a.count, oldRange.upperBound + context)
-            let newStart = max(0, newRange.lowerBound - context)
-            let newEnd = min(b.count, newRange.upperBound + context)
-            out += "@@ -\(start + 1),\(oldEnd - start) +\(newStart + 1),\(newEnd - newStart) @@\n"
-            for line in a[start..<oldRange.lowerBound] { out += " " + line + "\n" }
-            for line in a[oldRange] { out += "-" + line + "\n" }
-            for line in b[newRange] { out += "+" + line + "\n" }
-            for line in a[oldRange.upperBound..<oldEnd] { out += " " + line + "\n" }
-        }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private static func splitLines(_ bytes: [UInt8]) -> [String] {
-        String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map {
-            TerminalText.escaped(String($0.hasSuffix("\r") ? $0.dropLast() : $0))
+    /// A file name for a `---`/`+++` line, as git writes it: quoted C-style when it holds a
+    /// control character, a quote or a backslash; followed by a tab when it holds a space, so
+    /// that `patch` does not end it there.
+    private static func headerName(_ prefix: String, _ name: Substring) -> String {
+        let full = prefix + name
+        guard full.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) else {
+            return full.contains(" ") ? full + "\t" : full
         }
+        var quoted: [UInt8] = [0x22]
+        for byte in full.utf8 {
+            switch byte {
+            case 0x22, 0x5C: quoted += [0x5C, byte]
+            case 0x09: quoted += Array("\\t".utf8)
+            case 0x0A: quoted += Array("\\n".utf8)
+            case 0x0D: quoted += Array("\\r".utf8)
+            case 0..<0x20, 0x7F: quoted += [0x5C, 0x30 + byte >> 6, 0x30 + (byte >> 3) & 7, 0x30 + byte & 7]
+            default: quoted.append(byte)
+            }
+        }
+        quoted.append(0x22)
+        return String(decoding: quoted, as: UTF8.self)
+    }
+
+    /// A file's lines, each with its "\n" (the last one may have none).
+    private static func diffLines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        var lines: [ArraySlice<UInt8>] = []
+        var start = 0
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
+            lines.append(bytes[start...index])
+            start = index + 1
+        }
+        if start < bytes.count { lines.append(bytes[start...]) }
+        return lines
+    }
+
+    /// `start,count` of a hunk, 1-based; a hunk without lines starts at the line before it, and
+    /// a count of 1 is left out (as `diff -u` writes them).
+    private static func hunkRange(_ range: Range<Int>) -> String {
+        switch range.count {
+        case 0: return "\(range.lowerBound),0"
+        case 1: return "\(range.lowerBound + 1)"
+        default: return "\(range.lowerBound + 1),\(range.count)"
+        }
+    }
+
+    private static func appendLine(_ line: ArraySlice<UInt8>, marker: Character, to out: inout [UInt8]) {
+        out.append(marker.asciiValue!)
+        out.append(contentsOf: line)
+        if line.last != UInt8(ascii: "\n") { out.append(contentsOf: "\n\\ No newline at end of file\n".utf8) }
+    }
+
+    /// The runs of lines that differ: old lines `old` are replaced by new lines `new`, in order,
+    /// with equal lines between runs. Equal head and tail are trimmed first; the middle is matched
+    /// by Myers's greedy algorithm, at most `maxEdits` insertions and deletions, beyond which
+    /// (a rewrite, not a fix) equal-length middles are matched line by line and others replaced
+    /// whole: still a correct diff, only a longer one.
+    private static func changedBlocks(
+        _ a: [ArraySlice<UInt8>], _ b: [ArraySlice<UInt8>], maxEdits: Int = 2_000
+    ) -> [(old: Range<Int>, new: Range<Int>)] {
+        var head = 0
+        while head < a.count, head < b.count, a[head] == b[head] { head += 1 }
+        var tail = 0
+        while tail < a.count - head, tail < b.count - head, a[a.count - 1 - tail] == b[b.count - 1 - tail] {
+            tail += 1
+        }
+        let oldMiddle = head..<(a.count - tail)
+        let newMiddle = head..<(b.count - tail)
+        // Pairs of equal lines in the middle, in order, ending with the end of both middles.
+        var matches: [(Int, Int)]
+        if let found = myersMatches(a[oldMiddle], b[newMiddle], maxEdits: maxEdits) {
+            matches = found
+        } else if oldMiddle.count == newMiddle.count {
+            matches = oldMiddle.filter { a[$0] == b[$0] }.map { ($0, $0) }
+        } else {
+            matches = []
+        }
+        matches.append((oldMiddle.upperBound, newMiddle.upperBound))
+        var blocks: [(old: Range<Int>, new: Range<Int>)] = []
+        var x = oldMiddle.lowerBound
+        var y = newMiddle.lowerBound
+        for (matchX, matchY) in matches {
+            if matchX > x || matchY > y { blocks.append((x..<matchX, y..<matchY)) }
+            x = matchX + 1
+            y = matchY + 1
+        }
+        return blocks
+    }
+
+    /// The equal lines of a longest common subsequence of `a` and `b` (indices into each), by
+    /// Myers's "An O(ND) Difference Algorithm and Its Variations" (1986); nil when it takes more
+    /// than `maxEdits` insertions and deletions.
+    private static func myersMatches(
+        _ a: ArraySlice<ArraySlice<UInt8>>, _ b: ArraySlice<ArraySlice<UInt8>>, maxEdits: Int
+    ) -> [(Int, Int)]? {
+        let n = a.count
+        let m = b.count
+        let limit = min(n + m, maxEdits)
+        let offset = limit + 1
+        // v[offset + k]: the furthest x reached on diagonal k (x - y == k), relative to the slices.
+        var v = [Int](repeating: 0, count: 2 * limit + 3)
+        // v on diagonals -d...d before round d, for the way back.
+        var trace: [[Int]] = []
+        var found: Int?
+        rounds: for d in 0...limit {
+            trace.append(Array(v[(offset - d)...(offset + d)]))
+            for k in stride(from: -d, through: d, by: 2) {
+                var x =
+                    k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1])
+                    ? v[offset + k + 1] : v[offset + k - 1] + 1
+                var y = x - k
+                while x < n, y < m, a[a.startIndex + x] == b[b.startIndex + y] {
+                    x += 1
+                    y += 1
+                }
+                v[offset + k] = x
+                if x >= n, y >= m {
+                    found = d
+                    break rounds
+                }
+            }
+        }
+        guard let edits = found else { return nil }
+        var matches: [(Int, Int)] = []
+        var x = n
+        var y = m
+        for d in stride(from: edits, through: 0, by: -1) {
+            let before = trace[d]
+            // before[d + k] is v[k] at the start of round d.
+            let k = x - y
+            let previousK =
+                k == -d || (k != d && before[d + k - 1] < before[d + k + 1]) ? k + 1 : k - 1
+            let previousX = d == 0 ? 0 : before[d + previousK]
+            let previousY = previousX - previousK
+            while x > previousX, y > previousY {
+                x -= 1
+                y -= 1
+                matches.append((a.startIndex + x, b.startIndex + y))
+            }
+            x = previousX
+            y = previousY
+        }
+        return matches.reversed()
     }
 }
