@@ -4,8 +4,9 @@ import PaywallLint
 /// (`LintCommand`, or `QuickLintParser` for the common command lines), and the run they make.
 struct LintArguments: Equatable {
     var paths = ["."]
-    var formats: [OutputFormat] = []
-    var outputPaths: [String] = []
+    /// `--format` and `--output` in command-line order: each `--output` is for the `--format`
+    /// before it.
+    var reportOptions: [ReportOption] = []
     var syntaxOnly = false
     var fix = false
     var diff = false
@@ -25,9 +26,123 @@ struct LintArguments: Equatable {
     var forceExclude = false
     var baseline: String?
     var writeBaseline: String?
+    /// Files named on the command line (and standard input) that are not paywall definitions
+    /// are skipped with a note, as walked ones are, instead of reported (the pre-commit hook,
+    /// which names every YAML and JSON file of a commit).
+    var skipNonPaywalls = false
 
     /// The values of a command line without options; `LintCommand` declares the same defaults.
     static let defaults = LintArguments()
+
+    /// A `--format` or an `--output`, in the order given.
+    enum ReportOption: Equatable {
+        case format(OutputFormat)
+        case output(String)
+    }
+
+    /// The formats asked for, in order.
+    var formats: [OutputFormat] {
+        reportOptions.compactMap { option in
+            guard case .format(let format) = option else { return nil }
+            return format
+        }
+    }
+
+    /// Each report's format and file (nil: standard output), or why the `--format` and
+    /// `--output` options do not say that unambiguously. Each `--output` is for the `--format`
+    /// just before it; a `--format` without one goes to standard output; without any
+    /// `--format`, one `--output` takes the text report. Two outputs for one format, an output
+    /// before the first format, two reports on standard output and one file written twice are
+    /// refused: any reading of them would put a report where it was not asked for.
+    var reports: Result<[(format: OutputFormat, path: String?)], ReportPairingError> {
+        var reports: [(format: OutputFormat, path: String?)] = []
+        for (index, option) in reportOptions.enumerated() {
+            switch option {
+            case .format(let format):
+                reports.append((format, nil))
+            case .output(let path):
+                guard let last = reports.last else {
+                    if reportOptions[index...].contains(where: {
+                        if case .format = $0 { true } else { false }
+                    }) {
+                        return .failure(
+                            ReportPairingError(
+                                "--output \(path) comes before any --format; each --output is for the --format "
+                                    + "before it: --format FORMAT --output FILE"))
+                    }
+                    reports.append((.text, path))
+                    continue
+                }
+                if let earlier = last.path {
+                    guard
+                        reportOptions[..<index].contains(where: {
+                            if case .format = $0 { true } else { false }
+                        })
+                    else {
+                        return .failure(
+                            ReportPairingError(
+                                "--output \(path) follows --output \(earlier) without a --format between them; each "
+                                    + "--output is for the --format just before it: --format FORMAT --output FILE "
+                                    + "for each report"))
+                    }
+                    return .failure(
+                        ReportPairingError(
+                            "--output \(path) follows --output \(earlier) for the same --format \(last.format.rawValue); "
+                                + "each --output is for the --format just before it: give one --format FORMAT "
+                                + "--output FILE pair per report"))
+                }
+                if let named = Self.formatsNamed(by: path), !named.contains(last.format) {
+                    return .failure(
+                        ReportPairingError(
+                            "--output \(path) is for --format \(last.format.rawValue), the --format just before it, but "
+                                + "its name says \(named[0].rawValue); put each --output right after its --format: "
+                                + "--format \(named[0].rawValue) --output \(path)"))
+                }
+                reports[reports.count - 1].path = path
+            }
+        }
+        if reports.isEmpty { reports = [(.text, nil)] }
+        let onStandardOutput = reports.filter { $0.path == nil || $0.path == "-" }
+        if onStandardOutput.count > 1 {
+            let names = onStandardOutput.map { "--format \($0.format.rawValue)" }.joined(separator: ", ")
+            return .failure(
+                ReportPairingError(
+                    "\(onStandardOutput.count) reports would go to standard output (\(names)); follow all but one "
+                        + "--format with an --output FILE"))
+        }
+        // Normalised path → the option that names it.
+        var written: [String: String] = [:]
+        let files =
+            reports.compactMap(\.path).filter { $0 != "-" }.map { ($0, "--output \($0)") }
+            + [writeBaseline].compactMap { $0 }.map { ($0, "--write-baseline \($0)") }
+        for (path, option) in files {
+            let key = Self.normalized(path)
+            if let earlier = written[key] {
+                return .failure(
+                    ReportPairingError(
+                        "\(option) names the same file as \(earlier); write each report to its own file"))
+            }
+            written[key] = option
+        }
+        return .success(reports)
+    }
+
+    /// The formats a report file's extension stands for, if it names any: a `.sarif` file given
+    /// another report is an order mistake (`--format text --format sarif --output out.sarif`), not a
+    /// choice. SARIF is JSON, so `.json` takes either.
+    private static func formatsNamed(by path: String) -> [OutputFormat]? {
+        let name = path.split(separator: "/").last.map { $0.lowercased() } ?? ""
+        if name.hasSuffix(".sarif") { return [.sarif] }
+        if name.hasSuffix(".json") { return [.json, .sarif] }
+        return nil
+    }
+
+    /// A path without `.` components and repeated slashes, to see that two outputs name one file.
+    private static func normalized(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        let parts = path.split(separator: "/").filter { $0 != "." }
+        return (absolute ? "/" : "") + parts.joined(separator: "/")
+    }
 
     /// What is wrong with the values that no single option shows, if anything.
     var invalidity: String? {
@@ -41,6 +156,7 @@ struct LintArguments: Equatable {
         ] where value < 1 || value > maximum {
             return "\(name) must be between 1 and \(maximum)"
         }
+        if case .failure(let error) = reports { return error.message }
         return nil
     }
 
@@ -64,7 +180,7 @@ struct LintArguments: Equatable {
             }
         }
         let filters = !setup.configuration.include.isEmpty || !setup.configuration.exclude.isEmpty
-        let inputs =
+        var inputs =
             !filters
             ? collector.files
             : collector.files.filter { input in
@@ -74,6 +190,14 @@ struct LintArguments: Equatable {
                 return setup.configuration.includes(
                     ConfigLoader.configRelative(input.path, config: setup.configuration))
             }
+        if skipNonPaywalls {
+            // Named files are then read as walked ones: a file that is no paywall is skipped.
+            inputs = inputs.map { input in
+                InputFile(
+                    path: input.path, explicitlyNamed: false, isStandardInput: input.isStandardInput,
+                    systemPath: input.systemPath)
+            }
+        }
         if inputs.isEmpty && collector.problems.isEmpty {
             summary.notifications.append(
                 ToolNotification(
@@ -108,7 +232,10 @@ struct LintArguments: Equatable {
 
         summary.notifications += setup.configWarnings.map { ToolNotification(level: .warning, message: $0) }
         try refuseOutputsAmongInputs(inputs)
-        var outputs = try makeOutputs()
+        // `--fix -` prints the fixed text of standard input on standard output, as a formatter
+        // does, and the report that would go there on standard error.
+        let fixesStandardInput = fix && !diff && inputs.contains(where: \.isStandardInput)
+        var outputs = try makeOutputs(standardOutputTaken: fixesStandardInput)
         var recorded = Baseline()
         var fixedCount = 0
         var fixedFiles = 0
@@ -122,6 +249,7 @@ struct LintArguments: Equatable {
                 fixedCount += fixed.count
                 if fixed.count > 0 { fixedFiles += 1 }
                 diffs += fixed.diff
+                if let text = fixed.text { StandardStream.output.write(text) }
                 summary.notifications += fixed.refused.map { ToolNotification(level: .warning, message: $0) }
                 if let error = fixed.writeError {
                     summary.notifications.append(
@@ -138,7 +266,11 @@ struct LintArguments: Equatable {
         }
         summary.notifications += problems
         if diff {
-            StandardStream.output.write(diffs)
+            // Byte for byte for `git apply` and `patch`; escaped on a terminal, where a file's
+            // control characters would act.
+            let shown =
+                StandardStream.output.isTerminal ? TerminalText.escaped(diffs, keepingLines: true) : diffs
+            StandardStream.output.write(shown)
         } else {
             for index in outputs.indices { outputs[index].end(summary) }
         }
@@ -152,18 +284,26 @@ struct LintArguments: Equatable {
             let word = problem.level == .error ? "error" : "warning"
             StandardStream.error.write("paywall-lint: \(word): \(TerminalText.escaped(problem.message))\n")
         }
-        do throws(FileSystem.ReadError) {
-            // Every report is finished, so none leaves its temporary file, before the first
-            // error is reported.
-            var reportError: FileSystem.ReadError?
-            for index in outputs.indices where !diff {
-                do { try outputs[index].finish() } catch { reportError = reportError ?? error }
+        // Every report is finished, so none leaves its temporary file, before the first error
+        // is reported; each names its file.
+        var writeFailure: String?
+        for index in outputs.indices where !diff {
+            do throws(FileSystem.ReadError) {
+                try outputs[index].finish()
+            } catch {
+                writeFailure =
+                    writeFailure
+                    ?? "cannot write the report to \(outputs[index].sink.path ?? "-") (--format \(outputs[index].format.rawValue)): \(error.message)"
             }
-            if let reportError { throw reportError }
-            if let writeBaseline { try FileSystem.writeAtomically(writeBaseline, Array(recorded.json.utf8)) }
-        } catch {
-            throw fail("cannot write \(writeBaseline ?? "the report"): \(error.message)")
         }
+        if writeFailure == nil, let writeBaseline {
+            do throws(FileSystem.ReadError) {
+                try FileSystem.writeAtomically(writeBaseline, Array(recorded.json.utf8))
+            } catch {
+                writeFailure = "cannot write the baseline \(writeBaseline): \(error.message)"
+            }
+        }
+        if let writeFailure { throw fail(writeFailure) }
         let verdict: Int32
         if !summary.executionSuccessful {
             verdict = Exit.failure.rawValue
@@ -356,6 +496,10 @@ struct LintArguments: Equatable {
     /// One reporter and destination per `--format`, paired with `--output` as documented.
     /// A report or baseline written over a file being linted would replace the user's paywall.
     private func refuseOutputsAmongInputs(_ inputs: [InputFile]) throws {
+        let outputPaths = reportOptions.compactMap { option -> String? in
+            guard case .output(let path) = option else { return nil }
+            return path
+        }
         let written = (outputPaths + [writeBaseline].compactMap { $0 }).filter { $0 != "-" }
         guard !written.isEmpty else { return }
         for path in written {
@@ -369,26 +513,28 @@ struct LintArguments: Equatable {
         }
     }
 
-    private func makeOutputs() throws -> [Output] {
-        let formats = self.formats.isEmpty ? [OutputFormat.text] : self.formats
-        var destinations: [String?]
-        if outputPaths.count == formats.count {
-            destinations = outputPaths
-        } else if outputPaths.count == formats.count - 1 {
-            destinations = [nil] + outputPaths
-        } else {
-            throw fail(
-                "give one --output per --format (or one fewer: the first format then goes to standard output)"
-            )
+    /// `standardOutputTaken`: standard output carries fixed text, and the report meant for it goes
+    /// to standard error.
+    private func makeOutputs(standardOutputTaken: Bool = false) throws -> [Output] {
+        // Both parsers refuse what `reports` refuses (`invalidity`); this is for other callers.
+        let reports: [(format: OutputFormat, path: String?)]
+        switch self.reports {
+        case .success(let paired): reports = paired
+        case .failure(let error): throw fail(error.message)
         }
-        return zip(formats, destinations).map { format, destination in
-            Output(
-                reporter: makeReporter(format, toTerminal: destination == nil || destination == "-"),
-                sink: OutputSink(path: destination))
+        return reports.map { format, destination in
+            let stream = standardOutputTaken ? StandardStream.error : .output
+            return Output(
+                format: format,
+                reporter: makeReporter(
+                    format, toTerminal: destination == nil || destination == "-", stream: stream),
+                sink: OutputSink(path: destination, stream: stream))
         }
     }
 
-    private func makeReporter(_ format: OutputFormat, toTerminal: Bool) -> any Reporter {
+    private func makeReporter(_ format: OutputFormat, toTerminal: Bool, stream: StandardStream)
+        -> any Reporter
+    {
         switch format {
         case .text:
             let useColor: Bool
@@ -397,7 +543,7 @@ struct LintArguments: Equatable {
             case .never: useColor = false
             case .auto:
                 useColor =
-                    toTerminal && StandardStream.output.isTerminal
+                    toTerminal && stream.isTerminal
                     && environment("NO_COLOR").map(\.isEmpty) ?? true
                     && environment("TERM") != "dumb"
             }
@@ -409,8 +555,16 @@ struct LintArguments: Equatable {
     }
 }
 
+/// Why `--format` and `--output` do not pair unambiguously (`LintArguments.reports`).
+struct ReportPairingError: Error {
+    let message: String
+
+    init(_ message: String) { self.message = message }
+}
+
 /// A reporter with its destination.
 struct Output {
+    var format: OutputFormat
     var reporter: any Reporter
     var sink: OutputSink
 
@@ -428,13 +582,17 @@ struct Output {
 /// (3.5 ms for the 10,000 files' 5 MB of SARIF, after the last file).
 struct OutputSink {
     let path: String?
+    /// Where a report without a file goes: standard output, or standard error when standard
+    /// output carries the fixed text of standard input (`--fix -`).
+    let stream: StandardStream
     private var pending: [UInt8] = []
     private var file: FileSystem.AtomicFile?
     /// The first error writing the file, reported by `finish`; nothing more is written.
     private var failure: FileSystem.ReadError?
 
-    init(path: String?) {
+    init(path: String?, stream: StandardStream = .output) {
         self.path = path == "-" ? nil : path
+        self.stream = stream
     }
 
     mutating func write(_ text: String) {
@@ -451,7 +609,7 @@ struct OutputSink {
     private mutating func flush() {
         defer { pending.removeAll(keepingCapacity: true) }
         guard let path else {
-            StandardStream.output.write(pending)
+            stream.write(pending)
             return
         }
         guard failure == nil else { return }

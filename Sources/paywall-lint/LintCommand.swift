@@ -1,5 +1,6 @@
 import ArgumentParser
 import PaywallLint
+import Synchronization
 
 struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,14 +21,18 @@ struct LintCommand: ParsableCommand {
     @Argument(help: "Files and folders to lint; - reads standard input.")
     var paths: [String] = LintArguments.defaults.paths
 
-    @Option(help: "Output format: text, sarif, json or github. Repeatable, paired with --output.")
-    var format: [OutputFormat] = []
+    @Option(
+        help: ArgumentHelp(
+            "Output format: text, sarif, json or github. Repeatable; each report goes to standard output unless an "
+                + "--output follows its --format."))
+    var format: [InOrder<OutputFormat>] = []
 
     @Option(
         help: ArgumentHelp(
-            "Write the report to this file (atomically). Repeatable: the Nth --output takes the Nth --format; with one "
-                + "--output fewer than formats, the first format goes to standard output."))
-    var output: [String] = []
+            "Write the report of the --format just before it to this file (atomically; - for standard output); "
+                + "without --format, the text report. Two --output for one --format, two reports on standard "
+                + "output or one file twice are usage errors."))
+    var output: [InOrder<String>] = []
 
     @Flag(help: "Only check that the files read as YAML/JSON: parse errors, duplicate keys, limits.")
     var syntaxOnly = false
@@ -35,7 +40,10 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Apply safe fixes to the files (as the fix command does).")
     var fix = false
 
-    @Flag(help: "With --fix: show the fixes as a unified diff instead of writing them.")
+    @Flag(
+        help: ArgumentHelp(
+            "Show the fixes as a unified diff (for git apply or patch -p1) instead of writing them. With - and --fix, "
+                + "the fixed text goes to standard output and the report to standard error."))
     var diff = false
 
     @Option(
@@ -89,6 +97,12 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Skip files the config excludes even when they are named on the command line.")
     var forceExclude = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Skip named files that are not paywall definitions (with a note under --verbose), as walked ones are, "
+                + "instead of reporting core/unknown-dialect: for hooks that name every YAML and JSON file."))
+    var skipNonPaywalls = false
+
     @Option(help: "Report only findings that are not in this baseline file.")
     var baseline: String?
 
@@ -98,16 +112,46 @@ struct LintCommand: ParsableCommand {
     /// The parsed options as plain values.
     var arguments: LintArguments {
         LintArguments(
-            paths: paths, formats: format, outputPaths: output, syntaxOnly: syntaxOnly, fix: fix, diff: diff,
+            paths: paths, reportOptions: reportOptions,
+            syntaxOnly: syntaxOnly, fix: fix, diff: diff,
             failOn: failOn, color: color, quiet: quiet, verbose: verbose, stdinFilename: stdinFilename,
             dialect: dialect, ruleSelection: ruleOptions.selection, maxFileKib: maxFileKib,
             maxDepth: maxDepth,
             maxAliasExpansion: maxAliasExpansion, maxScalarKib: maxScalarKib,
             maxDocuments: maxDocuments, storekit: storekit,
-            forceExclude: forceExclude, baseline: baseline, writeBaseline: writeBaseline)
+            forceExclude: forceExclude, baseline: baseline, writeBaseline: writeBaseline,
+            skipNonPaywalls: skipNonPaywalls)
+    }
+
+    /// `--format` and `--output` as given, in order.
+    private var reportOptions: [LintArguments.ReportOption] {
+        let formats = format.map { (place: $0.place, option: LintArguments.ReportOption.format($0.value)) }
+        let outputs = output.map { (place: $0.place, option: LintArguments.ReportOption.output($0.value)) }
+        return (formats + outputs).sorted { $0.place < $1.place }.map(\.option)
     }
 
     func run() throws {
         try arguments.run()
     }
 }
+
+/// An option's value with its place among the values of `InOrder` options on the command line:
+/// ArgumentParser keeps each option's values apart, and each `--output` is for the `--format`
+/// before it. ArgumentParser reads values in command-line order, each once per parse, through
+/// `init(argument:)`, which numbers them.
+struct InOrder<Value: ExpressibleByArgument>: ExpressibleByArgument {
+    let value: Value
+    let place: Int
+
+    init?(argument: String) {
+        guard let value = Value(argument: argument) else { return nil }
+        self.value = value
+        place = inOrderPlaces.add(1, ordering: .relaxed).oldValue
+    }
+
+    static var allValueStrings: [String] { Value.allValueStrings }
+    static var defaultCompletionKind: CompletionKind { Value.defaultCompletionKind }
+}
+
+/// The places `InOrder` gives, rising through the process.
+private let inOrderPlaces = Atomic<Int>(0)

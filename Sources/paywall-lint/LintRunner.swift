@@ -205,6 +205,9 @@ struct LintRunner {
         var refused: [String] = []
         /// Why the fixed file was not written; its fixes then count as none.
         var writeError: String?
+        /// Standard input's text after `--fix` (the input itself when nothing was fixed), to be
+        /// printed on standard output: it has no file to write to.
+        var text: [UInt8]?
     }
 
     private enum Outcome: Sendable {
@@ -253,10 +256,13 @@ struct LintRunner {
             do {
                 let bytes = try FileSystem.readStandardInput(limit: limit)
                 let name = stdinFilename ?? "<stdin>"
-                return .report(
-                    linter.lint(
-                        SourceFile(path: name, bytes: bytes), explicitlyNamed: true, templates: templates),
-                    nil)
+                let report = linter.lint(
+                    SourceFile(path: name, bytes: bytes), explicitlyNamed: input.explicitlyNamed,
+                    templates: templates)
+                guard let fixMode else { return .report(report, nil) }
+                return fix(
+                    report, linter: linter, explicitlyNamed: input.explicitlyNamed, templates: templates,
+                    mode: fixMode, standardInput: true)
             } catch {
                 return .unreadable(ToolNotification(level: .error, message: "<stdin>: \(error.message)"))
             }
@@ -295,9 +301,11 @@ struct LintRunner {
 
     /// Applies safe fixes until none are left (a fix can make room for another), at most a few
     /// rounds; writes the file atomically, or only reports the diff. Fixes that reading the
-    /// result could not prove are left out and named.
+    /// result could not prove are left out and named. `standardInput`: nothing is written; with
+    /// `.write` the result carries the fixed text (the input when nothing was fixed).
     private static func fix(
-        _ first: FileReport, linter: Linter, explicitlyNamed: Bool, templates: TemplateCache, mode: FixMode
+        _ first: FileReport, linter: Linter, explicitlyNamed: Bool, templates: TemplateCache, mode: FixMode,
+        standardInput: Bool = false
     ) -> Outcome {
         var report = first
         var count = 0
@@ -315,13 +323,19 @@ struct LintRunner {
                 SourceFile(path: report.file.path, bytes: bytes), explicitlyNamed: explicitlyNamed,
                 templates: templates)
         }
-        guard count > 0 || !refused.isEmpty else { return .report(report, nil) }
+        guard count > 0 || !refused.isEmpty || (standardInput && mode == .write) else {
+            return .report(report, nil)
+        }
         var result = FixResult(
             count: count,
             diff: count == 0
                 ? ""
                 : Fixer.unifiedDiff(path: report.file.path, old: first.file.bytes, new: report.file.bytes),
             refused: refused)
+        if standardInput {
+            if mode == .write { result.text = report.file.bytes }
+            return .report(mode == .write ? report : first, result)
+        }
         if mode == .write && count > 0 {
             do {
                 try FileSystem.replaceFixed(

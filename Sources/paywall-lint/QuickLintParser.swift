@@ -58,6 +58,7 @@ enum QuickLintParser {
         case syntaxOnly = "syntax-only"
         case fix, diff, quiet, verbose
         case forceExclude = "force-exclude"
+        case skipNonPaywalls = "skip-non-paywalls"
 
         func set(in arguments: inout LintArguments) {
             switch self {
@@ -67,6 +68,7 @@ enum QuickLintParser {
             case .quiet: arguments.quiet = true
             case .verbose: arguments.verbose = true
             case .forceExclude: arguments.forceExclude = true
+            case .skipNonPaywalls: arguments.skipNonPaywalls = true
             }
         }
     }
@@ -78,8 +80,9 @@ enum QuickLintParser {
     ) -> Bool {
         switch name {
         // Repeatable: the values are collected.
-        case "format": return append(OutputFormat(argument: value), to: &arguments.formats)
-        case "output": return append(value, to: &arguments.outputPaths)
+        case "format":
+            return append(OutputFormat(argument: value).map { .format($0) }, to: &arguments.reportOptions)
+        case "output": return append(.output(value), to: &arguments.reportOptions)
         case "pack": return append(value, to: &arguments.ruleSelection.packs)
         case "rule": return append(value, to: &arguments.ruleSelection.rules)
         default: break

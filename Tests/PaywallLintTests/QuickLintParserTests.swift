@@ -5,7 +5,7 @@ import Testing
 
 /// The quick parser reads the common command lines without ArgumentParser; whatever it reads must
 /// be what ArgumentParser reads, and whatever it is unsure of must go to ArgumentParser.
-@Suite("Quick command-line parser")
+@Suite("Quick command-line parser", .yaml)
 struct QuickLintParserTests {
     static let subcommands = Set(
         PaywallLintCommand.configuration.subcommands.map { $0._commandName } + ["help"])
@@ -17,7 +17,7 @@ struct QuickLintParserTests {
         ["lint", "rules"],
         ["a.yaml", "--quiet", "b.yaml"],
         ["--format", "sarif", "--output", "out.sarif", "paywalls"],
-        ["--format=json", "--format=text", "--output=report.json", "x.yaml"],
+        ["--format=json", "--format=text", "--output=report.txt", "x.yaml"],
         ["--format", "github", "--output=-"],
         ["--fail-on", "warning", "x.yaml"],
         ["--fail-on=note"],
@@ -40,7 +40,11 @@ struct QuickLintParserTests {
         ["ünïcödé.yaml", "with space.json"],
         ["-", "-"],
         ["—format", "sarif"],
-        ["--format", "sarif", "--format", "json", "--output", "a.sarif", "--output", "b.json"],
+        ["--format", "sarif", "--output", "a.sarif", "--format", "json", "--output", "b.json"],
+        ["--format", "sarif", "--output", "out.sarif", "--format", "text", "x.yaml"],
+        ["--format=text", "--format", "json", "--output=r.json"],
+        ["--output", "report.txt", "x.yaml"],
+        ["--skip-non-paywalls", "--force-exclude", "a.yaml", "package.json"],
         ["--max-depth", "+5", "--max-scalar-kib", "007"],
         ["--verbose", "--quiet", "--rule", "a=b=c", "--pack", "sketchy,apple"],
     ]
@@ -54,6 +58,11 @@ struct QuickLintParserTests {
         ["--stdin-filename=", "x.yaml"], ["a.yaml", "--", "b.yaml"], ["--output", "--format"], ["-5"],
         ["---format", "sarif"], ["--Format", "sarif"], ["--fail-on", "Warning"],
         ["--format", "text", "lint"],
+        // Ambiguous or duplicate outputs: ArgumentParser reports them (exit 2).
+        ["--format", "sarif", "--format", "json", "--output", "a.sarif", "--output", "b.json"],
+        ["--output", "a", "--output", "a"], ["--format", "json", "--format", "text"],
+        ["--output", "a.sarif", "--format", "sarif"],
+        ["--format", "json", "--output", "a", "--format", "sarif", "--output", "./a"],
     ]
 
     @Test("reads what ArgumentParser reads", arguments: agreeing)
@@ -66,6 +75,27 @@ struct QuickLintParserTests {
     @Test("leaves help, errors and unusual forms to ArgumentParser", arguments: declined)
     func declines(_ commandLine: [String]) {
         #expect(QuickLintParser.parse(commandLine, subcommands: Self.subcommands) == nil)
+    }
+
+    @Test(
+        "ArgumentParser refuses the outputs the quick parser leaves to it as ambiguous",
+        arguments: [
+            ["--format", "sarif", "--format", "json", "--output", "a.sarif", "--output", "b.json"],
+            ["--output", "a", "--output", "a"], ["--format", "json", "--format", "text"],
+        ])
+    func refusesAmbiguousOutputs(_ commandLine: [String]) {
+        #expect(throws: (any Error).self) { try PaywallLintCommand.parseAsRoot(commandLine) }
+    }
+
+    @Test("each --output follows its --format, whichever parser reads them")
+    func keepsOrder() throws {
+        let commandLine = ["--format", "sarif", "--output", "out.sarif", "--format", "text", "x.yaml"]
+        let expected: [LintArguments.ReportOption] = [.format(.sarif), .output("out.sarif"), .format(.text)]
+        let quick = try #require(QuickLintParser.parse(commandLine, subcommands: Self.subcommands))
+        let full = try #require(try PaywallLintCommand.parseAsRoot(commandLine) as? LintCommand)
+        #expect(quick.reportOptions == expected)
+        #expect(full.arguments.reportOptions == expected)
+        #expect(try full.arguments.reports.get().map(\.path) == ["out.sarif", nil])
     }
 
     @Test("knows every option of the lint command")
