@@ -15,6 +15,8 @@ struct LintCommand: ParsableCommand {
               paywall-lint Examples/
               paywall-lint --fail-on warning --format sarif --output out.sarif paywalls/
               paywall-lint - --stdin-filename variant-b.yaml < variant-b.yaml
+              paywall-lint --diff paywalls/ | git apply
+              paywall-lint --format sarif --output out.sarif --format text paywalls/
             """
     )
 
@@ -37,13 +39,16 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Only check that the files read as YAML/JSON: parse errors, duplicate keys, limits.")
     var syntaxOnly = false
 
-    @Flag(help: "Apply safe fixes to the files (as the fix command does).")
+    @Flag(
+        help: ArgumentHelp(
+            "Apply safe fixes to the files (as the fix command does). On standard input (-), print the fixed text "
+                + "on standard output; the report goes to standard error."))
     var fix = false
 
     @Flag(
         help: ArgumentHelp(
-            "Show the fixes as a unified diff (for git apply or patch -p1) instead of writing them. With - and --fix, "
-                + "the fixed text goes to standard output and the report to standard error."))
+            "Show the fixes as a unified diff (for git apply or patch -p1) instead of writing them; for standard "
+                + "input, a diff of the file --stdin-filename names."))
     var diff = false
 
     @Option(
