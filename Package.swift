@@ -3,13 +3,20 @@ import PackageDescription
 
 let package = Package(
     name: "paywall-lint",
-    platforms: [.macOS(.v13)],
+    // The floor of the standard library's string algorithms (`contains`, `ranges(of:)`) that
+    // the core uses; its locks and atomics (swift-atomics) work there too.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
+        // The core: JSON, the model, the dialects, the rules and the built-in packs, with no C
+        // dependency, so an app can validate a remote config on the device.
         .library(name: "PaywallLint", targets: ["PaywallLint"]),
+        // YAML files (libyaml): what the command line adds to the core.
+        .library(name: "PaywallLintYAML", targets: ["PaywallLintYAML"]),
         .executable(name: "paywall-lint", targets: ["paywall-lint"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
     ],
     targets: [
         // libyaml, from the system (Debian: libyaml-dev). Its event API gives a
@@ -19,16 +26,21 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        // The linter core: no CLI code, so an app can validate a remote config with it.
+        // The linter core: no CLI code and no C library. The built-in packs are compiled in
+        // (Sources/PaywallLint/Engine/EmbeddedRulePacks.swift, generated from Rules/ by
+        // embed-rule-packs and checked in), so adding the package needs no build plugin.
         .target(
             name: "PaywallLint",
-            dependencies: ["CYAML"],
-            plugins: ["EmbedRulePacks"]
+            dependencies: [.product(name: "Atomics", package: "swift-atomics")]
+        ),
+        .target(
+            name: "PaywallLintYAML",
+            dependencies: ["PaywallLint", "CYAML", .product(name: "Atomics", package: "swift-atomics")]
         ),
         .executableTarget(
             name: "paywall-lint",
             dependencies: [
-                "PaywallLint",
+                "PaywallLint", "PaywallLintYAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // A release build on Linux is one static binary: no dynamic loader resolving the Swift
@@ -42,18 +54,12 @@ let package = Package(
                 .linkedLibrary("_FoundationCShims", .when(platforms: [.linux], configuration: .release)),
             ]
         ),
-        // Compiles Rules/*.yml into the library, so Rules/ stays the single source of truth
-        // and a binary copied alone still has every built-in pack.
+        // Writes Rules/*.yml as the core's EmbeddedRulePacks.swift (JSON text, so the core reads
+        // its packs without YAML): `swift run embed-rule-packs`; a test fails when it is stale.
         .executableTarget(name: "embed-rule-packs", dependencies: ["CYAML"], path: "Sources/embed-rule-packs"),
-        .plugin(
-            name: "EmbedRulePacks",
-            capability: .buildTool(),
-            dependencies: ["embed-rule-packs"],
-            path: "Sources/EmbedRulePacksPlugin"
-        ),
         .testTarget(
             name: "PaywallLintTests",
-            dependencies: ["PaywallLint", "paywall-lint"],
+            dependencies: ["PaywallLint", "PaywallLintYAML", "paywall-lint"],
             exclude: ["Fixtures"]
         ),
     ],

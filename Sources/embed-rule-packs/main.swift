@@ -1,11 +1,14 @@
-// Writes a Swift file that holds each built-in rule pack (Rules/*.yml), so the library carries
-// its packs and Rules/ stays their single source of truth.
+// Writes the Swift file that holds each built-in rule pack (Rules/*.yml), so the library carries
+// its packs and Rules/ stays their single source of truth. The packs are written as JSON, which
+// the core reads without YAML (it has no C dependency); the file is checked in, so the package
+// needs no build plugin, and a test fails when it is stale.
+// Usage: swift run embed-rule-packs   (from the package root; writes Sources/PaywallLint/Engine/EmbeddedRulePacks.swift)
 //
 // Vocabularies (thousands of words, most of every pack's bytes) are read here, at build time,
 // and written as Swift arrays; the pack text keeps `vocabularies: {}` and blank lines in their
 // place, so every other line keeps its number. Reading YAML is most of what a one-file run did
 // before it linted anything.
-// Usage: embed-rule-packs OUTPUT.swift PACK.yml...
+// Or: embed-rule-packs OUTPUT.swift PACK.yml...
 import CYAML
 import Foundation
 
@@ -203,6 +206,88 @@ func extractVocabularies(path: String, text: String) throws -> ExtractedVocabula
     }
 }
 
+/// The pack's YAML as JSON: mappings, lists, text, and null for YAML's null. Every other scalar
+/// is a JSON string: the pack reader reads every scalar as text.
+func jsonText(path: String, yaml text: String) throws -> String {
+    var parser = yaml_parser_t()
+    guard yaml_parser_initialize(&parser) == 1 else {
+        throw PackProblem(path: path, line: 0, message: "libyaml")
+    }
+    defer { yaml_parser_delete(&parser) }
+    let bytes = Array(text.utf8)
+    return try bytes.withUnsafeBufferPointer { buffer in
+        yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+        var out = ""
+        // Per open collection: whether it is a mapping, and how many keys and values it has had.
+        var open: [(isMapping: Bool, count: Int)] = []
+        func beforeValue() {
+            guard var top = open.popLast() else { return }
+            let separator = ",\n" + String(repeating: " ", count: min(open.count + 1, 4))
+            if top.isMapping {
+                out += top.count % 2 == 0 ? (top.count > 0 ? separator : "") : ": "
+            } else if top.count > 0 {
+                out += separator
+            }
+            top.count += 1
+            open.append(top)
+        }
+        while true {
+            var event = yaml_event_t()
+            guard yaml_parser_parse(&parser, &event) == 1 else {
+                throw PackProblem(
+                    path: path, line: Int(parser.problem_mark.line), message: String(cString: parser.problem))
+            }
+            defer { yaml_event_delete(&event) }
+            switch event.type {
+            case YAML_SCALAR_EVENT:
+                let isKey = open.last.map { $0.isMapping && $0.count % 2 == 0 } ?? false
+                beforeValue()
+                let scalar = event.data.scalar
+                let value = String(
+                    decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+                let isNull =
+                    !isKey && scalar.style == YAML_PLAIN_SCALAR_STYLE
+                    && ["", "~", "null", "Null", "NULL"].contains(value)
+                out += isNull ? "null" : jsonQuoted(value)
+            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+                beforeValue()
+                let isMapping = event.type == YAML_MAPPING_START_EVENT
+                out += isMapping ? "{" : "["
+                open.append((isMapping, 0))
+            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                let top = open.removeLast()
+                out += top.isMapping ? "}" : "]"
+            case YAML_ALIAS_EVENT:
+                throw PackProblem(
+                    path: path, line: Int(event.start_mark.line), message: "a built-in pack uses no aliases")
+            case YAML_STREAM_END_EVENT:
+                return out + "\n"
+            default: break
+            }
+        }
+    }
+}
+
+/// A JSON string literal.
+func jsonQuoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        case "\r": out += "\\r"
+        case _ where scalar.value < 0x20:
+            let hex = String(scalar.value, radix: 16)
+            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}
+
 /// A Swift string literal that holds `text` verbatim: a raw delimiter longer than any run of '#'.
 func rawLiteral(_ text: String, multiline: Bool) -> String {
     var longestRun = 0
@@ -216,15 +301,20 @@ func rawLiteral(_ text: String, multiline: Bool) -> String {
         ? "\(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)" : "\(hashes)\"\(text)\"\(hashes)"
 }
 
-let arguments = CommandLine.arguments
+var arguments = CommandLine.arguments
+if arguments.count == 1 {
+    let rules = try FileManager.default.contentsOfDirectory(atPath: "Rules").filter { $0.hasSuffix(".yml") }
+    arguments += ["Sources/PaywallLint/Engine/EmbeddedRulePacks.swift"] + rules.map { "Rules/" + $0 }
+}
 guard arguments.count >= 2 else {
-    FileHandle.standardError.write(Data("usage: embed-rule-packs OUTPUT.swift PACK.yml...\n".utf8))
+    FileHandle.standardError.write(Data("usage: embed-rule-packs [OUTPUT.swift PACK.yml...]\n".utf8))
     exit(2)
 }
-var output = "// Generated by embed-rule-packs from Rules/*.yml. Do not edit.\n"
+var output = "// swift-format-ignore-file\n"
+output += "// Generated by embed-rule-packs from Rules/*.yml (swift run embed-rule-packs). Do not edit.\n"
 output += "enum EmbeddedRulePacks {\n"
-output += "    /// Each pack's text with its vocabularies blanked out (line numbers kept); the same without\n"
-output += "    /// the rules' descriptions and examples, for a lint that reports neither; its vocabularies.\n"
+output += "    /// Each pack as JSON, without its vocabularies; the same without the rules' descriptions\n"
+output += "    /// and examples, for a lint that reports neither; its vocabularies.\n"
 output += "    static let files = makeFiles()\n\n"
 // Each vocabulary is built by functions of at most `wordsPerFunction` words: the optimiser's time
 // grows faster than linearly with a function's size, and one literal of ~17,000 words took most of
@@ -245,11 +335,13 @@ do {
             for line in blank.dropFirst() { lines[line] = "" }
         }
         output += "        (\n            \"\(url.lastPathComponent)\",\n"
-        output += "            \(rawLiteral(lines.joined(separator: "\n"), multiline: true)),\n"
+        let json = try jsonText(path: path, yaml: lines.joined(separator: "\n"))
+        output += "            \(rawLiteral(json, multiline: true)),\n"
         for range in extracted.documentationLines {
             for line in range { lines[line] = "" }
         }
-        output += "            \(rawLiteral(lines.joined(separator: "\n"), multiline: true)),\n"
+        let lintJSON = try jsonText(path: path, yaml: lines.joined(separator: "\n"))
+        output += "            \(rawLiteral(lintJSON, multiline: true)),\n"
         output += "            [\n"
         for (name, words) in extracted.lists {
             var functions: [String] = []

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PaywallLint
+import PaywallLintYAML
 
 #if canImport(Glibc)
     import Glibc
@@ -36,6 +37,7 @@ struct PaywallLintCommand: ParsableCommand {
     /// Parses and runs, mapping usage errors to exit code 2 (ArgumentParser's default is 64).
     static func main() {
         StandardStream.keepStandardDescriptorsOpen()
+        YAMLSupport.enable()
         do {
             let commandLine = Array(CommandLine.arguments.dropFirst())
             let subcommands = Set(configuration.subcommands.map { $0._commandName } + ["help"])

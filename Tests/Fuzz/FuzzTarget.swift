@@ -4,6 +4,7 @@
 
 /// Every built-in pack, compiled once; store data so the store rules run too.
 private let linters: [Linter] = {
+    YAMLSupport.enable()
     do {
         let library = try PackLibrary.builtIn()
         let ruleSet = try RuleSet(packs: ["sketchy"], library: library)

@@ -11,23 +11,30 @@ seconds="${1:-60}"
 shift || true
 mkdir -p "$out/corpus" "$out/seeds" "$out/artifacts"
 
-# The rule packs are compiled in by the package's build plugin; do the same here.
-(cd "$root" && swift build --product embed-rule-packs -q 2>/dev/null || swift build --target embed-rule-packs -q)
-embed="$(cd "$root" && swift build --show-bin-path)/embed-rule-packs"
-"$embed" "$out/EmbeddedRulePacks.swift" "$root"/Rules/*.yml
+# The core and its YAML reader are compiled as one module; swift-atomics comes from the
+# package's own debug build.
+(cd "$root" && swift build --target PaywallLintYAML -q)
+bin="$(cd "$root" && swift build --show-bin-path)"
+atomics="$root/.build/checkouts/swift-atomics/Sources/_AtomicsShims/include/module.modulemap"
+rm -rf "$out/yaml" && mkdir -p "$out/yaml"
+for file in "$root"/Sources/PaywallLintYAML/*.swift; do
+    grep -v '^import PaywallLint$' "$file" > "$out/yaml/$(basename "$file")"
+done
 
 # FUZZ_OPT=-Onone builds in a quarter of the time at half the executions per second: what CI's
 # 60-second run wants. Long sessions keep the default, -O.
 opt="${FUZZ_OPT:--O}"
 if [ ! -x "$out/fuzz" ] || [ "$(cat "$out/fuzz.opt" 2>/dev/null)" != "$opt" ] \
-    || [ -n "$(find "$root/Sources/PaywallLint" "$root/Rules" "$root/Tests/Fuzz/FuzzTarget.swift" -newer "$out/fuzz" -print -quit)" ]; then
+    || [ -n "$(find "$root/Sources/PaywallLint" "$root/Sources/PaywallLintYAML" "$root/Tests/Fuzz/FuzzTarget.swift" -newer "$out/fuzz" -print -quit)" ]; then
     echo "building the fuzz target ($opt)" >&2
     # -package-name: the library's `package` declarations build as under SwiftPM.
     swiftc -swift-version 6 -sanitize=fuzzer,address -parse-as-library "$opt" -g -module-name PaywallLint \
         -package-name paywall_lint \
         -Xcc -fmodule-map-file="$root/Sources/CYAML/module.modulemap" -I "$root/Sources/CYAML" \
-        $(find "$root/Sources/PaywallLint" -name '*.swift' | sort) "$out/EmbeddedRulePacks.swift" \
-        "$root/Tests/Fuzz/FuzzTarget.swift" -lyaml -o "$out/fuzz"
+        -I "$bin/Modules" -Xcc -fmodule-map-file="$atomics" \
+        $(find "$root/Sources/PaywallLint" -name '*.swift' | sort) "$out"/yaml/*.swift \
+        "$root/Tests/Fuzz/FuzzTarget.swift" "$bin"/Atomics.build/*.swift.o "$bin"/_AtomicsShims.build/src/*.o \
+        -lyaml -o "$out/fuzz"
     echo "$opt" > "$out/fuzz.opt"
 fi
 

@@ -4,7 +4,7 @@ import Testing
 
 /// The passes that read a file eight bytes at a time must find exactly what a byte-by-byte
 /// reading finds, wherever in a word the byte of interest falls.
-@Suite("Byte scans")
+@Suite("Byte scans", .yaml)
 struct ByteScanTests {
     /// Deterministic filler bytes, beyond ASCII and control bytes included.
     private static func filler(_ seed: Int) -> [UInt8] {

@@ -2,7 +2,7 @@ import Foundation
 import PaywallLint
 import Testing
 
-@Suite("Command line")
+@Suite("Command line", .yaml)
 struct CLITests {
     @Test("exit 1 and an editor-style line for a broken file; 0 for --fail-on above it")
     func exitCodes() throws {
@@ -184,7 +184,7 @@ struct CLITests {
     }
 }
 
-@Suite("Writing files safely")
+@Suite("Writing files safely", .yaml)
 struct WritingTests {
     @Test("--output to a device writes through it; to a symlink writes its target; modes are kept")
     func specialTargets() throws {
@@ -296,7 +296,7 @@ struct WritingTests {
     }
 }
 
-@Suite("Syntax only")
+@Suite("Syntax only", .yaml)
 struct SyntaxOnlyTests {
     @Test("--syntax-only reports reading problems and nothing from the rules")
     func syntaxOnly() throws {

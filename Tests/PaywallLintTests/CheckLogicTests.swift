@@ -5,7 +5,7 @@ import Testing
 
 /// The small decisions inside checks and readers that run on every file, pinned case by case so
 /// they can be made faster without changing what they decide.
-@Suite struct CheckLogicTests {
+@Suite(.yaml) struct CheckLogicTests {
     /// A rule's own message names a missing field as missing, not as an empty value.
     @Test func ownMessageForAMissingField() throws {
         let linter = try Linter(ruleSet: try RuleSet(packs: ["recommended"], library: PackLibrary.builtIn()))

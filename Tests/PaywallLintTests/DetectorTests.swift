@@ -6,7 +6,7 @@ import Testing
 @testable import PaywallLint
 
 /// The copy detectors, measured on a labelled corpus and pinned by exact ranges.
-@Suite struct DetectorTests {
+@Suite(.yaml) struct DetectorTests {
     /// The vocabularies of the built-in core pack, as the linter uses them.
     static func vocabularies() throws -> [String: [String]] {
         try #require(try PackLibrary.builtIn().packs["core"]).vocabularies

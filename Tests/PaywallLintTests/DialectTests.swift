@@ -22,7 +22,7 @@ func lintFile(_ url: URL, dialect: Dialect? = nil, explicitlyNamed: Bool = true)
         SourceFile(path: url.lastPathComponent, bytes: bytes), explicitlyNamed: explicitlyNamed)
 }
 
-@Suite("Dialects and the model")
+@Suite("Dialects and the model", .yaml)
 struct DialectTests {
     @Test("the canonical Sketchy example: golden model dump with every span")
     func canonicalGolden() throws {
@@ -318,7 +318,7 @@ struct DialectTests {
     }
 }
 
-@Suite("StoreKit")
+@Suite("StoreKit", .yaml)
 struct StoreKitTests {
     func load(_ name: String) throws -> StoreData {
         let url = Paths.shared.appendingPathComponent("fixtures/storekit").appendingPathComponent(name)
@@ -391,7 +391,7 @@ struct StoreKitTests {
     }
 }
 
-@Suite("Templates")
+@Suite("Templates", .yaml)
 struct TemplateTests {
     @Test("plain text maps back to raw offsets around variables and broken braces")
     func plainToRaw() {

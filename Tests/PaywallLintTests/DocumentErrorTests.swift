@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 @testable import PaywallLint
+@testable import PaywallLintYAML
 
-@Suite("Document errors")
+@Suite("Document errors", .yaml)
 struct DocumentErrorTests {
     @Test(
         "duplicate keys are found at the second occurrence, with the first related",
@@ -329,7 +330,7 @@ struct DocumentErrorTests {
     }
 }
 
-@Suite("Safety limits")
+@Suite("Safety limits", .yaml)
 struct LimitTests {
     @Test("a billion-laughs file stops at the alias limit, fast")
     func billionLaughs() throws {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import PaywallLint
 
-@Suite("Document positions")
+@Suite("Document positions", .yaml)
 struct DocumentPositionTests {
     @Test("YAML nodes of every kind carry exact start and end")
     func yamlNodeKinds() throws {

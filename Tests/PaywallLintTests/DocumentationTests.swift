@@ -5,7 +5,7 @@ import Testing
 /// The documentation holds what the code does: the generated rule reference is current, the
 /// schema the starter paywall names is in the repository, relative links lead to files, and the
 /// library example of docs/integrations.md works.
-@Suite struct DocumentationTests {
+@Suite(.yaml) struct DocumentationTests {
     static let rulesCommand = ["rules", "--format", "markdown", "--pack", "sketchy", "--pack", "revenuecat"]
     static let regenerate =
         "swift build && .build/debug/paywall-lint rules --format markdown --pack sketchy --pack revenuecat > docs/rules.md"
@@ -160,5 +160,29 @@ import Testing
         #expect(broken.contains { $0.hasSuffix("[core/parse-error]") }, "\(broken)")
         let clean = try Self.read("Examples/remote-config/fallback.json")
         #expect(try problems(in: clean).allSatisfy { !$0.hasSuffix("[core/parse-error]") })
+    }
+}
+
+/// The packs the core compiles in are Rules/*.yml as they are now.
+@Suite("Embedded packs", .yaml)
+struct EmbeddedPacksTests {
+    @Test("Sources/PaywallLint/Engine/EmbeddedRulePacks.swift is what embed-rule-packs writes from Rules/")
+    func embeddedPacksAreCurrent() throws {
+        let generator = URL(fileURLWithPath: cliPath).deletingLastPathComponent()
+            .appendingPathComponent("embed-rule-packs").path
+        let folder = try makeScratchDirectory("paywall-lint-packs")
+        defer { removeScratchDirectory(folder) }
+        let output = folder.appendingPathComponent("EmbeddedRulePacks.swift").path
+        let rules = try FileManager.default.contentsOfDirectory(
+            atPath: Paths.repository.appendingPathComponent("Rules").path
+        ).filter { $0.hasSuffix(".yml") }.map { Paths.repository.appendingPathComponent("Rules/" + $0).path }
+        let result = try runProcess(generator, [output] + rules)
+        #expect(result.status == 0, "\(result.error)")
+        let fresh = try String(contentsOfFile: output, encoding: .utf8)
+        let checkedIn = try String(
+            contentsOf: Paths.repository.appendingPathComponent(
+                "Sources/PaywallLint/Engine/EmbeddedRulePacks.swift"),
+            encoding: .utf8)
+        #expect(fresh == checkedIn, "stale: run `swift run embed-rule-packs` and commit the file")
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The examples are the product's showcase: their text and SARIF output are reviewed golden files.
-@Suite("Examples")
+@Suite("Examples", .yaml)
 struct ExampleTests {
     static let folders = [
         "feature-gate", "firebase", "remote-config", "revenuecat", "revenuecat-v2", "sketchy", "syntax",
@@ -61,7 +61,7 @@ struct ExampleTests {
     }
 }
 
-@Suite("Output formats and packaging")
+@Suite("Output formats and packaging", .yaml)
 struct OutputFormatTests {
     @Test("json and github output of the broken Sketchy example match their golden files")
     func goldenJSONAndGitHub() throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// Files are read whole into fresh memory, by their size when opened; special files that say
 /// they are empty are read to their end.
-@Suite("File reading")
+@Suite("File reading", .yaml)
 struct FileReadTests {
     @Test("a file's bytes, exactly, whatever its size; nothing but its size over the limit")
     func sizes() throws {

@@ -4,7 +4,7 @@ import Testing
 @testable import PaywallLint
 
 /// What a new user meets in the first hour: configs, starters, packs of their own, store data.
-@Suite("First-hour edges")
+@Suite("First-hour edges", .yaml)
 struct FirstHourEdgesTests {
     func scratch(_ files: [String: String]) throws -> URL {
         let folder = try makeScratchDirectory("paywall-lint-first-hour")
@@ -123,7 +123,8 @@ struct FirstHourEdgesTests {
         ] {
             var library = try PackLibrary.builtIn()
             try library.add(
-                try PackReader.read(path: "acme.yml", text: Self.pack.replacingOccurrences(of: from, with: to)))
+                try PackReader.read(
+                    path: "acme.yml", text: Self.pack.replacingOccurrences(of: from, with: to)))
             let ruleSet = try RuleSet(packs: ["acme"], library: library)
             #expect {
                 _ = try Linter(ruleSet: ruleSet)

@@ -6,7 +6,7 @@ import Testing
 
 /// `fix` never corrupts or loses a file: positions agree with libyaml's, every fix is proved by
 /// reading its result, and a file is replaced only as the same file, unchanged since it was read.
-@Suite("Fixing files safely")
+@Suite("Fixing files safely", .yaml)
 struct FixSafetyTests {
     /// Runs the CLI in a scratch folder holding `files`; returns the run and the folder.
     func run(_ arguments: [String], files: [String: [UInt8]]) throws -> (

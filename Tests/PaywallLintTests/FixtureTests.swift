@@ -3,7 +3,7 @@ import Testing
 
 /// Real paywalls nobody here wrote (../shared/fixtures): every file reads, and the findings are
 /// the ones judged correct (see the closing notes of the catalogue issue for the judgements).
-@Suite("Real fixtures", .needsShared)
+@Suite("Real fixtures", .yaml, .needsShared)
 struct FixtureTests {
     /// `line:column rule` for each finding of one file.
     func findings(_ arguments: [String]) throws -> [String] {

@@ -4,7 +4,7 @@ import Testing
 @testable import paywall_lint
 
 /// A walk lists each folder in byte order, so output is the same on every machine and file system.
-@Suite("Folder listing")
+@Suite("Folder listing", .yaml)
 struct FolderListingTests {
     @Test("a folder's names sort by their bytes, however long the prefix they share")
     func listingOrder() {

@@ -6,7 +6,7 @@ import Testing
 /// Inputs the fuzzer (Tests/Fuzz) crashed on, replayed through the whole pipeline: read, every
 /// rule of the sketchy pack, every reporter, the fixer. Each must end with a diagnostic, not a
 /// crash.
-@Suite("Fuzz regressions")
+@Suite("Fuzz regressions", .yaml)
 struct FuzzRegressionTests {
     static let folder = Paths.fixtures.appendingPathComponent("fuzz")
 

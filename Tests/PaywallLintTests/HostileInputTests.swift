@@ -6,7 +6,7 @@ import Testing
 /// Files and configs from other people cannot make a run take minutes, gigabytes or forever.
 /// Time bounds are generous (a debug build on a loaded machine passes them many times over);
 /// what they catch is a cost that grows faster than the input.
-@Suite("Hostile inputs")
+@Suite("Hostile inputs", .yaml)
 struct HostileInputTests {
     /// Runs the CLI under `timeout`, so a regression that waits forever fails instead of hanging.
     func runBounded(_ arguments: [String], in folder: URL) throws -> (

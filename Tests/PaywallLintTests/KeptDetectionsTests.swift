@@ -7,7 +7,7 @@ import Testing
 /// The detections a text keeps are read without a lock while another thread may add to them:
 /// every read finds either nothing or exactly what was kept for its key, across the lists'
 /// growth, and nothing past the limit is kept.
-@Suite("Kept detections")
+@Suite("Kept detections", .yaml)
 struct KeptDetectionsTests {
     private static func found(for key: Int) -> [DetectorMatch] {
         (0..<key % 3).map { DetectorMatch(range: $0..<$0 + key, text: "match \(key).\($0)") }
@@ -48,7 +48,7 @@ struct KeptDetectionsTests {
 
 /// What a text keeps of its variables under one catalogue must not answer for another: the
 /// same text is read by canonical and RevenueCat files of one run.
-@Suite("Kept variable summaries")
+@Suite("Kept variable summaries", .yaml)
 struct KeptVariableSummaryTests {
     @Test func eachCatalogueGetsItsOwnAnswer() {
         // `price_per_period_full` is RevenueCat's alone; `price` is both catalogues'.

@@ -4,7 +4,7 @@ import Testing
 @testable import PaywallLint
 
 /// Pack patterns are matched without backtracking: the same answers as `Regex`, in linear time.
-@Suite("Linear-time patterns")
+@Suite("Linear-time patterns", .yaml)
 struct LinearPatternTests {
     /// Random patterns with groups, alternation, classes and quantifiers against random texts,
     /// from a fixed seed: every answer agrees with Swift's `Regex`.

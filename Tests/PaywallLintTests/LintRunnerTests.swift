@@ -6,7 +6,7 @@ import Testing
 
 /// The CLI's runner hands reports over in input order whatever the number of workers and however
 /// far ahead of the writing they may lint.
-@Suite("Lint runner")
+@Suite("Lint runner", .yaml)
 struct LintRunnerTests {
     /// 300 files: every example under a numbered name, and every 50th one missing.
     static func inputs(in directory: URL) throws -> [(InputFile, Int)] {

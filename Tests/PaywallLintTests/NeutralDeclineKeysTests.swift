@@ -7,7 +7,7 @@ import Testing
 /// and committed (`Sources/PaywallLint/Detectors/NeutralDeclineKeys.swift`): learning them from
 /// 2,916 labels was most of a one-file run. This suite is their generator and keeps them current:
 /// `UPDATE_GOLDEN=1 swift test` rewrites the file after the packs' declines change.
-@Suite struct NeutralDeclineKeysTests {
+@Suite(.yaml) struct NeutralDeclineKeysTests {
     static let generatedFile = Paths.repository.appendingPathComponent(
         "Sources/PaywallLint/Detectors/NeutralDeclineKeys.swift")
 

@@ -5,7 +5,7 @@ import Testing
 
 /// The CLI runs a worker per processor it may use: its CPU affinity, not every processor of the
 /// machine (a container given two of sixty-four).
-@Suite("Processor count")
+@Suite("Processor count", .yaml)
 struct ProcessorCountTests {
     @Test(
         "Cpus_allowed_list is counted",

@@ -5,7 +5,7 @@ import Testing
 
 /// Firebase Remote Config templates: each parameter value that holds a paywall is linted as a
 /// variant, its findings placed at the characters of the JSON string that hold them.
-@Suite("Firebase Remote Config templates")
+@Suite("Firebase Remote Config templates", .yaml)
 struct RemoteConfigTemplateTests {
     let template = Paths.examples.appendingPathComponent("firebase/remoteconfig.template.json")
 
@@ -217,7 +217,7 @@ struct RemoteConfigTemplateTests {
 }
 
 /// Adapty's paywalls: each remote config is a variant; the dashboard's metadata is never copy.
-@Suite("Adapty paywalls")
+@Suite("Adapty paywalls", .yaml)
 struct AdaptyFallbackTests {
     let fallback = """
         {"data": [

@@ -3,7 +3,7 @@ import Testing
 
 @testable import PaywallLint
 
-@Suite("Reporters")
+@Suite("Reporters", .yaml)
 struct ReporterTests {
     func reports() throws -> [FileReport] {
         let linter = try Linter(ruleSet: try RuleSet(packs: ["core"], library: PackLibrary.builtIn()))

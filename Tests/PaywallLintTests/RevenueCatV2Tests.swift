@@ -4,7 +4,7 @@ import Testing
 @testable import PaywallLint
 
 /// RevenueCat Paywalls V2 ("components"): the component tree read onto the one model.
-@Suite("RevenueCat V2")
+@Suite("RevenueCat V2", .yaml)
 struct RevenueCatV2Tests {
     let linter: Linter = {
         do {
@@ -198,7 +198,7 @@ struct RevenueCatV2Tests {
 }
 
 /// RevenueCat offerings responses: each offering's paywall linted as a variant named by it.
-@Suite("RevenueCat offerings")
+@Suite("RevenueCat offerings", .yaml)
 struct OfferingsContainerTests {
     let example = Paths.examples.appendingPathComponent("revenuecat-v2/offerings.json").path
 

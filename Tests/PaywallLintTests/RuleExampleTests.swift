@@ -2,7 +2,7 @@ import Testing
 
 @testable import PaywallLint
 
-@Suite("Rule examples")
+@Suite("Rule examples", .yaml)
 struct RuleExampleTests {
     @Test(
         "every valid example passes its rule and every invalid one triggers it",
@@ -36,7 +36,7 @@ struct RuleExampleTests {
     }
 }
 
-@Suite("Rule documentation")
+@Suite("Rule documentation", .yaml)
 struct RuleDocumentationTests {
     @Test("every rule of every built-in pack is documented, and explain prints each")
     func catalogue() throws {
@@ -51,7 +51,7 @@ struct RuleDocumentationTests {
     }
 }
 
-@Suite("Catalogue against the spec", .needsShared)
+@Suite("Catalogue against the spec", .yaml, .needsShared)
 struct SpecCatalogueTests {
     @Test("every rule ID of the spec's RULES.md is a rule of a built-in pack")
     func everySpecRuleExists() throws {

@@ -5,7 +5,7 @@ import Testing
 @testable import paywall_lint
 
 /// A run never ends with 0 for a file it did not lint, and what it prints is what it found.
-@Suite("Run integrity")
+@Suite("Run integrity", .yaml)
 struct RunIntegrityTests {
     let broken = Paths.examples.appendingPathComponent("sketchy/weekly-broken.yaml")
 
@@ -120,7 +120,7 @@ struct RunIntegrityTests {
         defer { removeScratchDirectory(folder) }
         let closed = try runProcess(
             "/bin/sh",
-            ["-c", "'\(cliPath)' --format text --output out.sarif --format sarif '\(broken.path)' >&-"],
+            ["-c", "'\(cliPath)' --format sarif --output out.sarif --format text '\(broken.path)' >&-"],
             currentDirectory: folder)
         #expect(closed.status == 2)
         let sarif = try String(contentsOf: folder.appendingPathComponent("out.sarif"), encoding: .utf8)

@@ -32,7 +32,7 @@ private enum SchemaValidator {
     }
 }
 
-@Suite(.enabled(if: SchemaValidator.isAvailable, "needs python3 with the jsonschema and yaml modules"))
+@Suite(.yaml, .enabled(if: SchemaValidator.isAvailable, "needs python3 with the jsonschema and yaml modules"))
 struct SchemaTests {
     /// The packs are read by libyaml here, but teams process them with other tools too: PyYAML's
     /// pure-Python parser, stricter about `?` at the end of a plain scalar in a flow mapping,

@@ -5,7 +5,7 @@ import Testing
 /// The readers' table of strings already made must give exactly the string that decoding the
 /// bytes gives: the same bytes, not just an equal string (`==` holds for canonically equal texts
 /// with different scalars, and columns count scalars).
-@Suite("Short strings")
+@Suite("Short strings", .yaml)
 struct ShortStringsTests {
     private func made(_ bytes: [UInt8], by table: ShortStrings) -> [UInt8] {
         Array(bytes.withUnsafeBufferPointer { table.string($0) }.utf8)

@@ -4,7 +4,7 @@ import Testing
 
 /// `SimplePattern` stands in for `Regex` on simple patterns and ASCII text, so it must decide
 /// exactly as `Regex` does; these compare the two.
-@Suite struct SimplePatternTests {
+@Suite(.yaml) struct SimplePatternTests {
     static let simplePatterns = [
         "[a-z0-9][a-z0-9._-]*", "[a-z]+", "\\d{2,4}", "a?b*c+", "[A-Z][a-z]{0,3}x", "\\w+@\\w+\\.com",
         "[-a]b", "[a-]b", "x{3}", "x{2,}y", "[\\.\\-]+", "#[0-9a-fA-F]{6}", "free", "", "a b",

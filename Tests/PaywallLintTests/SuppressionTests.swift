@@ -2,7 +2,7 @@ import Testing
 
 @testable import PaywallLint
 
-@Suite("Suppressions")
+@Suite("Suppressions", .yaml)
 struct SuppressionTests {
     func lint(_ text: String, name: String = "p.yaml") throws -> [String] {
         let linter = try Linter(ruleSet: try RuleSet(packs: ["core"], library: PackLibrary.builtIn()))

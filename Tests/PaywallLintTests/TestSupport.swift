@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PaywallLint
+@testable import PaywallLintYAML
 
 /// Paths of the repository and of the shared folder beside it.
 enum Paths {
@@ -98,4 +99,21 @@ struct SplitMix {
 
     /// A number in 0..<bound.
     mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+}
+
+/// The tests read YAML (paywalls, configurations, packs), which the core reads only once
+/// libyaml is enabled, as the command line does at its start.
+struct EnablesYAML: SuiteTrait, TestTrait, TestScoping {
+    var isRecursive: Bool { true }
+
+    func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        YAMLSupport.enable()
+        try await function()
+    }
+}
+
+extension Trait where Self == EnablesYAML {
+    static var yaml: Self { EnablesYAML() }
 }

@@ -1,4 +1,4 @@
-import Synchronization
+import Atomics
 
 /// The prices a `PriceDetector` found in one normalised text, kept for the detectors that read
 /// them again: the free, savings and literal-price rules each look for prices in every copy
@@ -21,7 +21,7 @@ struct KeptPrices: ~Copyable, Sendable {
     }
 
     /// 0 until set; then `key | 1` for no prices, or an `Entry`'s address (aligned, low bit 0).
-    private let state = Atomic<UInt>(0)
+    private let state = ManagedAtomic<UInt>(0)
 
     init() {}
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What neutral decline labels are made of, learnt from a list of them (`neutral-declines`: "Not
 /// now", "Remind me next week", "Weiter mit der Gratisversion", "暂不需要"), and what a dismiss
 /// label says beyond that.
@@ -16,7 +14,7 @@ import Synchronization
 final class NeutralDeclines: Sendable {
     private let declines: [String]
     /// Found at the first label looked at: most runs see no dismiss label.
-    private let tables = Mutex<Tables?>(nil)
+    private let tables = Locked<Tables?>(nil)
     private static let longestPart = 8
 
     /// Word and part keys: FNV-1a hashes of the normalised scalars, sorted and distinct. 64 bits

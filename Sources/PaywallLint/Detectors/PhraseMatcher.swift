@@ -1,4 +1,4 @@
-import Synchronization
+import Atomics
 
 /// Finds the phrases of a vocabulary in copy, the way a reader would: case-insensitively,
 /// after NFKC normalisation, on whole words.
@@ -92,7 +92,7 @@ public struct PhraseMatcher: Sendable {
         }
     }
 
-    private static let cache = Mutex<[CacheKey: PhraseMatcher]>([:])
+    private static let cache = Locked<[CacheKey: PhraseMatcher]>([:])
 
     public var isEmpty: Bool { phrases.isEmpty }
 
@@ -209,8 +209,8 @@ private final class LazyPhraseSet: Sendable {
 
     private let texts: [String]
     private let digitsBreakWords: Bool
-    private let current = Atomic<Unmanaged<Stage>?>(nil)
-    private let compilation = Mutex(Compilation())
+    private let current = ManagedAtomic<Unmanaged<Stage>?>(nil)
+    private let compilation = Locked(Compilation())
 
     init(_ texts: [String], digitsBreakWords: Bool) {
         self.texts = texts

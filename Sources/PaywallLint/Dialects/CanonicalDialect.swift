@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Reads FORMAT.md's canonical dialect (`paywall: 1`) onto the model.
 struct CanonicalDialect {
@@ -400,7 +399,7 @@ struct CanonicalDialect {
             templates: TemplateCache())
         var secondMarks: [ReadMark] = []
         secondMarks.reserveCapacity(pairs.count)
-        let unread = Mutex(0..<pairs.count)
+        let unread = Locked(0..<pairs.count)
         withUnsafeMutablePointer(to: &self) { first in
             withUnsafeMutablePointer(to: &second) { second in
                 withUnsafeMutablePointer(to: &secondMarks) { marks in

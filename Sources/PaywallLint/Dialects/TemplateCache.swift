@@ -44,7 +44,7 @@ public final class TemplateCache {
         slots?.deallocate()
     }
 
-    func template(for text: String) -> Template {
+    package func template(for text: String) -> Template {
         let (slot, hash, known, count) = text.withUTF8Bytes { bytes -> (Int, UInt64, Template?, Int) in
             let (hash, first, second) = Self.hash(of: bytes)
             guard let slots else { return (first, hash, nil, bytes.count) }

@@ -1,6 +1,6 @@
 /// Builds a `Document` from a stream of start/scalar/end calls, enforcing the depth limit and
 /// finding duplicate keys. Shared by the YAML and JSON readers, so both judge alike.
-struct DocumentBuilder {
+package struct DocumentBuilder {
     private struct Frame {
         var kind: Node.Kind
         var tag: String?
@@ -16,13 +16,13 @@ struct DocumentBuilder {
     private var pending: [(node: NodeID, digest: UInt64)] = []
     /// Findings whose JSON pointer is known only once the tree is complete: (finding index, node).
     private var pointerFixups: [(Int, NodeID)] = []
-    let limits: ReadLimits
+    package let limits: ReadLimits
 
     /// `sizeHint`: the input's length in bytes; real paywall files have a node every 10–20 bytes,
     /// and small ones (keys and short values) about every 9. A small file's arrays are reserved
     /// for a node every 8 bytes, so they seldom grow (they grew eight times a file): the room is
     /// freed with the file. A large file's are reserved for the usual density, to bound memory.
-    init(limits: ReadLimits, sizeHint: Int = 0) {
+    package init(limits: ReadLimits, sizeHint: Int = 0) {
         self.limits = limits
         let nodes = sizeHint > 4096 ? sizeHint / 16 : sizeHint / 8
         if nodes > 0 {
@@ -35,21 +35,21 @@ struct DocumentBuilder {
         }
     }
 
-    var depth: Int { stack.count }
+    package var depth: Int { stack.count }
 
     /// Whether the innermost open collection is a mapping that is waiting for a key.
-    var expectsKey: Bool {
+    package var expectsKey: Bool {
         guard let top = stack.last, top.kind == .mapping else { return false }
         return (pending.count - top.firstItem) % 2 == 0
     }
 
     /// The node that was just added or closed (to register YAML anchors).
-    var lastNode: NodeID { NodeID(document.nodes.count - 1) }
+    package var lastNode: NodeID { NodeID(document.nodes.count - 1) }
 
     /// Adds a scalar; `keyDigest` is `keyDigest(_:)` of its bytes, which the readers have
     /// checked are UTF-8 (`TextEncoding`), so the same as of `text`.
     @discardableResult
-    mutating func scalar(
+    package mutating func scalar(
         _ text: consuming String, keyDigest: UInt64, style: ScalarStyle, tag: String?, start: SourcePosition,
         end: SourcePosition
     ) -> NodeID {
@@ -59,12 +59,12 @@ struct DocumentBuilder {
     }
 
     /// Keeps a scalar's copy template, built while reading (see `Document.prebuiltTemplate(of:)`).
-    mutating func keep(_ template: Template, of id: NodeID) {
+    package mutating func keep(_ template: Template, of id: NodeID) {
         document.setPrebuiltTemplate(template, of: id)
     }
 
     /// Attaches an existing node (a YAML alias) at the current place.
-    mutating func attach(_ id: NodeID) {
+    package mutating func attach(_ id: NodeID) {
         attach(id, keyDigest: document[id].isScalar ? Self.keyDigest(document.text(of: id)) : Self.notAScalar)
     }
 
@@ -77,7 +77,7 @@ struct DocumentBuilder {
     }
 
     /// Opens a collection. Returns a `core/limits` finding instead when it would nest too deep.
-    mutating func begin(_ kind: Node.Kind, tag: String?, at start: SourcePosition) -> Finding? {
+    package mutating func begin(_ kind: Node.Kind, tag: String?, at start: SourcePosition) -> Finding? {
         if stack.count >= limits.maxDepth {
             return Finding(
                 ruleID: CoreRuleID.limits, severity: .error,
@@ -91,7 +91,9 @@ struct DocumentBuilder {
     /// Closes the innermost collection and reports its duplicate keys into `findings`.
     /// `merging` resolves YAML merge keys (`<<`) first.
     @discardableResult
-    mutating func end(at end: SourcePosition, merging: Bool = false, findings: inout [Finding]) -> NodeID {
+    package mutating func end(at end: SourcePosition, merging: Bool = false, findings: inout [Finding])
+        -> NodeID
+    {
         let frame = stack.removeLast()
         let id = addCollection(frame, at: end, merging: merging, findings: &findings)
         // Only now, with no slice of `pending` alive, so the removal happens in place: removing
@@ -202,7 +204,7 @@ struct DocumentBuilder {
     /// Keys beyond ASCII all share `beyondASCII`: "café" written precomposed and decomposed are
     /// one key to an app's decoder (and to `String`'s `==`, which compares them then), though
     /// their bytes differ.
-    static func keyDigest(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    package static func keyDigest(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var k = 0
         while k + 8 <= bytes.count {
             if ByteChunks.beyondASCII(ByteChunks.load(bytes, at: k)) != 0 { return beyondASCII }
@@ -219,17 +221,17 @@ struct DocumentBuilder {
         return digest
     }
 
-    static func keyDigest(_ text: String) -> UInt64 {
+    package static func keyDigest(_ text: String) -> UInt64 {
         text.withUTF8Bytes { keyDigest($0) }
     }
 
     /// No scalar key has it: `keyDigest` caps the length byte at 0xFE.
-    static let notAScalar = UInt64.max
+    package static let notAScalar = UInt64.max
     /// The digest of every key with a byte beyond ASCII.
-    static var beyondASCII: UInt64 { 0xFF << 56 }
+    package static var beyondASCII: UInt64 { 0xFF << 56 }
     /// `keyDigest("<<")`, as a constant: a static `let` is checked for initialisation at each
     /// read, and every mapping's end reads it.
-    static var mergeKeyDigest: UInt64 { 2 << 56 | 0x3C3C }
+    package static var mergeKeyDigest: UInt64 { 2 << 56 | 0x3C3C }
 
     /// Reports each key that an earlier key of the mapping repeats; `items` alternate keys and
     /// values, with their key digests.
@@ -280,7 +282,7 @@ struct DocumentBuilder {
 
     /// Finishes the document and fills in the pointers of its findings; an unclosed collection
     /// (after an error) is dropped.
-    mutating func finish(findings: inout [Finding]) -> Document? {
+    package mutating func finish(findings: inout [Finding]) -> Document? {
         for (index, node) in pointerFixups where index < findings.count {
             findings[index].pointer = document.pointer(of: node)
         }

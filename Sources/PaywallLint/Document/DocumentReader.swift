@@ -1,3 +1,5 @@
+import Atomics
+
 /// What reading a file gave: its documents (a YAML stream may hold several) and the problems
 /// found on the way.
 public struct ReadResult: Sendable {
@@ -38,11 +40,41 @@ public enum DocumentReader {
             // lets C1 controls and noncharacters through): a stream it read to the end without a
             // finding is clean. Only when it complained or stopped does the check run, to report
             // the first encoding problem, exactly placed and worded, in place of what it said.
-            let documents = YAMLReader.read(file.bytes, limits: limits, strings: strings, findings: &findings)
+            guard let parser = yamlParser.load()?.parser else {
+                findings.append(
+                    Finding(
+                        ruleID: CoreRuleID.parseError, severity: .error,
+                        message:
+                            "this build reads JSON only: YAML needs the PaywallLintYAML library "
+                            + "(YAMLSupport.enable())",
+                        span: .fileStart))
+                return ReadResult(documents: [], findings: findings)
+            }
+            let documents = parser.read(file.bytes, limits: limits, strings: strings, findings: &findings)
             if !findings.isEmpty, let problem = TextEncoding.check(file.bytes, format: .yaml).problem {
                 return ReadResult(documents: [], findings: [problem])
             }
             return ReadResult(documents: documents, findings: findings)
         }
     }
+}
+
+/// Reads YAML into documents. The core parses JSON itself and has no YAML parser of its own, so
+/// that it builds where libyaml does not (an app on iOS); `PaywallLintYAML` installs libyaml's.
+package protocol YAMLParser: Sendable {
+    func read(_ bytes: [UInt8], limits: ReadLimits, strings: ShortStrings, findings: inout [Finding])
+        -> [Document]
+}
+
+extension DocumentReader {
+    package final class InstalledParser: Sendable {
+        let parser: any YAMLParser
+        package init(_ parser: any YAMLParser) { self.parser = parser }
+    }
+
+    /// Set once, then read without a lock by every file's read.
+    package static let yamlParser = ManagedAtomicLazyReference<InstalledParser>()
+
+    /// Whether YAML files can be read (`YAMLSupport.enable()` was called).
+    public static var readsYAML: Bool { yamlParser.load() != nil }
 }

@@ -34,7 +34,7 @@ public final class ShortStrings {
     static let maxCount = 256
 
     /// The string of `bytes`, as `String(decoding:as: UTF8.self)` makes it.
-    func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    package func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let count = bytes.count
         guard count > 0, count <= Self.maxCount else { return String(decoding: bytes, as: UTF8.self) }
         // Loads that stay inside the bytes, so no copy to a padded buffer first.

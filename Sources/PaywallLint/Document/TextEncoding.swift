@@ -1,9 +1,9 @@
 /// Checks that a file is UTF-8 text before a parser sees it, so the first bad byte gets an exact
 /// position and a message that says what is wrong.
-enum TextEncoding {
+package enum TextEncoding {
     /// What the check found: the first problem, if any, and whether every byte is ASCII (a
     /// reader then counts columns in bytes, without reading the text a second time).
-    struct Verdict {
+    package struct Verdict {
         var problem: Finding?
         var isASCII = false
     }
@@ -11,7 +11,7 @@ enum TextEncoding {
     /// The verdict's problem is a `core/parse-error` for the first encoding problem, or nil when
     /// the bytes are clean UTF-8 (with or without a BOM). YAML also forbids raw control
     /// characters (other than tab and line breaks) anywhere.
-    static func check(_ bytes: [UInt8], format: SourceFormat) -> Verdict {
+    package static func check(_ bytes: [UInt8], format: SourceFormat) -> Verdict {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             return Verdict(problem: finding("the file is UTF-16 (or UTF-32); save it as UTF-8", at: .start))
         }
@@ -94,7 +94,7 @@ enum TextEncoding {
 
     /// Line and column (in scalars) of byte `offset`; the bytes before it are valid UTF-8.
     /// CRLF, LF and a lone CR each end a line.
-    static func position(of offset: Int, in buffer: UnsafeBufferPointer<UInt8>, from start: Int)
+    package static func position(of offset: Int, in buffer: UnsafeBufferPointer<UInt8>, from start: Int)
         -> SourcePosition
     {
         var line = 1

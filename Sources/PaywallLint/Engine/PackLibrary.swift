@@ -26,7 +26,8 @@ public struct PackLibrary: Sendable {
         var library = PackLibrary()
         do {
             for file in EmbeddedRulePacks.files {
-                var pack = try PackReader.read(path: "Rules/" + file.name, text: file[keyPath: text])
+                var pack = try PackReader.read(
+                    path: "Rules/" + file.name, text: file[keyPath: text], format: .json)
                 // Read at build time (embed-rule-packs); the text holds `vocabularies: {}`.
                 pack.vocabularies.merge(file.vocabularies) { $0 + $1 }
                 try library.add(pack)

@@ -9,8 +9,9 @@ public enum PackReader {
         "dialects", "supersedes",
     ]
 
-    public static func read(path: String, text: String) throws -> RulePack {
-        let file = SourceFile(path: path, text: text, format: .yaml)
+    /// A pack file is YAML; the built-in packs are compiled in as JSON.
+    public static func read(path: String, text: String, format: SourceFormat = .yaml) throws -> RulePack {
+        let file = SourceFile(path: path, text: text, format: format)
         let result = DocumentReader.read(file)
         if let problem = result.findings.first(where: { $0.severity == .error }) {
             throw ConfigurationError(path: path, span: problem.span, message: problem.message)

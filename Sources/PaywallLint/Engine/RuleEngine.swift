@@ -1,5 +1,5 @@
+import Atomics
 import Dispatch
-import Synchronization
 
 /// The rules of a run, compiled once: each rule's check built with its options and field.
 /// Rules that are off are not compiled and never run.
@@ -39,7 +39,7 @@ public struct RuleEngine: Sendable {
     /// detector in the findings a text keeps (`Template.detections`), which outlive a file and
     /// may meet another configuration's rules.
     private let identity: Int
-    private static let engineCount = Atomic<Int>(0)
+    private static let engineCount = ManagedAtomic<Int>(0)
 
     public init(ruleSet: RuleSet) throws {
         var compiled: [CompiledRule] = []
@@ -71,7 +71,7 @@ public struct RuleEngine: Sendable {
         self.plans = plans
         self.ruleIDs = ruleIDs
         self.supersedes = supersedes
-        identity = Self.engineCount.add(1, ordering: .relaxed).newValue
+        identity = Self.engineCount.wrappingIncrementThenLoad(by: 1, ordering: .relaxed)
     }
 
     /// Past this many rules that need store data, the notes for their subsets are not made ahead.
@@ -188,15 +188,15 @@ public struct RuleEngine: Sendable {
     /// The rules shared out between two threads as each is free, their findings put back in rule
     /// order: the output is the same whichever thread ran a rule.
     private func runSideBySide(_ indices: [Int], on paywall: inout Paywall, store: StoreData?) -> [Finding] {
-        let byRule = Mutex([[Finding]](repeating: [], count: indices.count))
-        let next = Atomic<Int>(0)
+        let byRule = Locked([[Finding]](repeating: [], count: indices.count))
+        let next = ManagedAtomic<Int>(0)
         // Both threads read the one paywall (the rules never write to it).
         withUnsafeMutablePointer(to: &paywall) { paywall in
             let lent = LentPaywall(pointer: paywall)
             DispatchQueue.concurrentPerform(iterations: 2) { _ in
                 var context = RuleContext(paywall: lent.pointer, store: store, ruleIDs: ruleIDs)
                 while true {
-                    let position = next.add(1, ordering: .relaxed).oldValue
+                    let position = next.loadThenWrappingIncrement(by: 1, ordering: .relaxed)
                     guard position < indices.count else { return }
                     let index = indices[position]
                     context.start(plans[index], engine: identity, index: index)

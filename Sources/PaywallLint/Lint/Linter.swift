@@ -52,6 +52,15 @@ public struct Linter: Sendable {
         parts = Parts(ruleSet: ruleSet, options: options, engine: try RuleEngine(ruleSet: ruleSet))
     }
 
+    /// The same compiled rules with other options (a dialect, store data): nothing is compiled again.
+    func with(options: LintOptions) -> Linter {
+        Linter(parts: Parts(ruleSet: parts.ruleSet, options: options, engine: parts.engine))
+    }
+
+    private init(parts: Parts) {
+        self.parts = parts
+    }
+
     /// Lints one file. `explicitlyNamed` is false for files found by walking a folder: those that
     /// are not paywall definitions are skipped instead of reported. A thread that lints many
     /// files passes the same `templates` to each, so copy they repeat is read once.

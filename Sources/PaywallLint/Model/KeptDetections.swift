@@ -1,4 +1,4 @@
-import Synchronization
+import Atomics
 
 /// What the detectors found in one text, kept for the copies that repeat it (`Template`), by
 /// `RuleContext.detectorKey`. Read without a lock: the reads are many (one per copy and detector
@@ -10,7 +10,7 @@ import Synchronization
 struct KeptDetections: ~Copyable, Sendable {
     private final class List: @unchecked Sendable {  // Entries below `count` are never written again.
         let capacity: Int
-        let count = Atomic<Int>(0)
+        let count = ManagedAtomic<Int>(0)
         let entries: UnsafeMutablePointer<(key: Int, matches: [DetectorMatch])>
         /// The list this one grew from.
         let previous: List?
@@ -28,8 +28,8 @@ struct KeptDetections: ~Copyable, Sendable {
     }
 
     /// The list readers search, retained once for the text.
-    private let current = Atomic<Unmanaged<List>?>(nil)
-    private static let adding = Mutex(())
+    private let current = ManagedAtomic<Unmanaged<List>?>(nil)
+    private static let adding = Locked(())
     /// Past this many, results are no longer kept (a run with many configurations), so a
     /// search stays short.
     static let limit = 128

@@ -19,6 +19,16 @@ public struct StoreData: Sendable {
         public var displayPrice: String?
         public var period: SubscriptionPeriod?
         public var numberOfPeriods: Int
+
+        public init(
+            paymentMode: PaymentMode, displayPrice: String?, period: SubscriptionPeriod?,
+            numberOfPeriods: Int = 1
+        ) {
+            self.paymentMode = paymentMode
+            self.displayPrice = displayPrice
+            self.period = period
+            self.numberOfPeriods = numberOfPeriods
+        }
     }
 
     public struct Product: Sendable {
@@ -29,7 +39,26 @@ public struct StoreData: Sendable {
         public var introductoryOffer: IntroductoryOffer?
         /// Display names by locale (`en_US`).
         public var names: [String: String]
+        /// Where the product was defined (a `.storekit` file's line), for messages.
         public var span: SourceSpan
+
+        /// - Parameters:
+        ///   - displayPrice: the price as StoreKit shows it (`Product.displayPrice`).
+        ///   - period: a subscription's period; nil for other products.
+        ///   - names: display names by locale (`en_US`).
+        public init(
+            id: String, type: ProductType, displayPrice: String, period: SubscriptionPeriod?,
+            introductoryOffer: IntroductoryOffer?, names: [String: String] = [:],
+            span: SourceSpan = .fileStart
+        ) {
+            self.id = id
+            self.type = type
+            self.displayPrice = displayPrice
+            self.period = period
+            self.introductoryOffer = introductoryOffer
+            self.names = names
+            self.span = span
+        }
 
         public var hasFreeTrial: Bool { introductoryOffer?.paymentMode == .free }
     }
@@ -41,7 +70,10 @@ public struct StoreData: Sendable {
     /// The storefront (`USA`), from the file's settings.
     public var storefront: String?
 
-    public init(path: String, products: [Product], storefront: String?) {
+    /// - Parameters:
+    ///   - path: where the data came from, for messages (a `.storekit` file, or "StoreKit").
+    ///   - storefront: the storefront's country code (`USA`), when known.
+    public init(path: String = "StoreKit", products: [Product], storefront: String? = nil) {
         self.path = path
         self.products = Dictionary(products.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.order = products.map(\.id)

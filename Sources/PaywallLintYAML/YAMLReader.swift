@@ -1,6 +1,7 @@
+import Atomics
 import CYAML
 import Dispatch
-import Synchronization
+import PaywallLint
 
 /// Reads a YAML stream into documents through libyaml's event API, which gives a start and end
 /// mark for every node. Aliases share the anchored node (no copy); merge keys are resolved.
@@ -378,9 +379,9 @@ private final class EventPipe: @unchecked Sendable {
     private let filled = DispatchSemaphore(value: 0)
     private let free = DispatchSemaphore(value: slotCount)
     private let parsed = DispatchSemaphore(value: 0)
-    private let stopped = Atomic<Bool>(false)
+    private let stopped = ManagedAtomic<Bool>(false)
     /// Batches parsed and not yet taken by the reader.
-    private let queued = Atomic<Int>(0)
+    private let queued = ManagedAtomic<Int>(0)
     /// The reader's slot; only the reader uses it.
     private var readSlot = 0
 
@@ -400,7 +401,7 @@ private final class EventPipe: @unchecked Sendable {
             while true {
                 free.wait()
                 let isLast = fill(&slots[slot], from: &parser, input: input)
-                queued.add(1, ordering: .relaxed)
+                queued.wrappingIncrement(by: 1, ordering: .relaxed)
                 filled.signal()
                 if isLast { return }
                 slot = (slot + 1) % Self.slotCount
@@ -409,7 +410,7 @@ private final class EventPipe: @unchecked Sendable {
         if !started {
             free.wait()
             (slots[0].isLast, slots[0].error) = (true, .couldNotStart)
-            queued.add(1, ordering: .relaxed)
+            queued.wrappingIncrement(by: 1, ordering: .relaxed)
             filled.signal()
         }
     }
@@ -440,7 +441,7 @@ private final class EventPipe: @unchecked Sendable {
     /// waiting; hand it back with `handled`.
     func next() -> (batch: UnsafeMutablePointer<Batch>, queued: Int) {
         filled.wait()
-        let waiting = queued.subtract(1, ordering: .relaxed).newValue
+        let waiting = queued.wrappingDecrementThenLoad(by: 1, ordering: .relaxed)
         return (slots.baseAddress! + readSlot, waiting)
     }
 

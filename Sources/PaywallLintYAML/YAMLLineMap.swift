@@ -1,3 +1,5 @@
+import PaywallLint
+
 /// libyaml ends a line at NEL (U+0085), LINE SEPARATOR (U+2028) and PARAGRAPH SEPARATOR (U+2029)
 /// as well as at CR, LF and CRLF; editors, the Language Server Protocol and every part of this
 /// tool end lines at CR, LF and CRLF only. Maps libyaml's marks onto those lines, so one
