@@ -32,7 +32,7 @@
 ///
 /// A class, not a struct: a rule hands `matches` to its memo as a closure, which then retains
 /// one reference instead of copying every compiled vocabulary.
-public final class ConfirmshamingDetector: Sendable {
+package final class ConfirmshamingDetector: Sendable {
     private let phrases: PhraseMatcher
     private let context: PhraseMatcher
     private let exceptions: PhraseMatcher
@@ -49,7 +49,7 @@ public final class ConfirmshamingDetector: Sendable {
     private let declines: NeutralDeclines?
     private let navigation: PhraseMatcher
 
-    public init(vocabularies: [String: [String]]) {
+    package init(vocabularies: [String: [String]]) {
         func matcher(_ name: String) -> PhraseMatcher { PhraseMatcher(phrases: vocabularies[name] ?? []) }
         phrases = PhraseMatcher(
             phrases: vocabularies["shaming-phrases"] ?? [],
@@ -70,12 +70,12 @@ public final class ConfirmshamingDetector: Sendable {
         declines = NeutralDeclines.declines(in: vocabularies).map(NeutralDeclines.init(declines:))
     }
 
-    public func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
+    package func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
         matches(in: text, normalized: NormalizedText(text))
     }
 
     /// Matches, given the text and its normalisation (computed once per copy string).
-    public func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
+    package func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
         guard exceptions.ranges(in: normalized).isEmpty else { return [] }
         let known = phrases.matches(in: text, normalized: normalized)
         guard known.isEmpty else { return known }

@@ -1,15 +1,15 @@
 /// A span a detector found in `Template.plain`, with the scalars it covers, for messages such as
 /// `hard-coded price "3,99 €"`.
-public struct DetectorMatch: Sendable, Hashable {
+package struct DetectorMatch: Sendable, Hashable {
     /// Offsets in the scalars the detector was given (`Template.plain`).
-    public var range: Range<Int>
+    package var range: Range<Int>
     /// The matched scalars as they were written (not normalised).
-    public var text: String
+    package var text: String
     /// Found by what the text lacks rather than by a known pattern: a dismiss label with words
     /// that no neutral decline uses (`ConfirmshamingDetector`).
-    public var byElimination = false
+    package var byElimination = false
 
-    public init(range: Range<Int>, text: String) {
+    package init(range: Range<Int>, text: String) {
         self.range = range
         self.text = text
     }

@@ -6,22 +6,22 @@
 ///
 /// A class, not a struct: a rule hands `matches` to its memo as a closure, which then retains
 /// one reference instead of copying every compiled vocabulary.
-public final class FreeDetector: Sendable {
+package final class FreeDetector: Sendable {
     private let matcher: PhraseMatcher
     private let prices: PriceDetector
 
-    public init(vocabularies: [String: [String]]) {
+    package init(vocabularies: [String: [String]]) {
         matcher = PhraseMatcher(
             phrases: vocabularies["free-words"] ?? [], exceptions: vocabularies["free-exceptions"] ?? [])
         prices = PriceDetector(vocabularies: vocabularies)
     }
 
-    public func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
+    package func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
         matches(in: text, normalized: NormalizedText(text))
     }
 
     /// Matches, given the text and its normalisation (computed once per copy string).
-    public func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
+    package func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
         var ranges = matcher.ranges(in: normalized)
         ranges += prices.prices(in: normalized).filter(\.isZero).map(\.range)
         return SavingsDetector.merged(ranges).map { DetectorMatch($0, of: normalized, in: text) }

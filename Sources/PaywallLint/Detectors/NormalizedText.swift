@@ -11,15 +11,15 @@
 ///
 /// A class: every detector of every rule is handed the normalisation of each copy string, and a
 /// reference is cheaper to pass around than five arrays.
-public final class NormalizedText: Sendable {
-    public let scalars: [Unicode.Scalar]
+package final class NormalizedText: Sendable {
+    package let scalars: [Unicode.Scalar]
     /// For each normalised scalar, the input offsets it came from (its grapheme cluster); both
     /// empty when every scalar maps to the one at its own offset.
     /// 32-bit: copy strings are far shorter than 4 GB, and a large file holds many of them.
     private let sourceStarts: [Int32]
     private let sourceEnds: [Int32]
     /// The number of input scalars.
-    public let sourceCount: Int
+    package let sourceCount: Int
     /// Where a phrase may begin (not inside a word, not at a space), with what the phrase scan's
     /// quick test reads there, found once for every vocabulary that scans this text; and the same
     /// where a digit next to a letter also starts a word.
@@ -35,7 +35,7 @@ public final class NormalizedText: Sendable {
     /// The prices found here, for the detectors that read them after the first.
     let keptPrices = KeptPrices()
 
-    public init(_ source: [Unicode.Scalar]) {
+    package init(_ source: [Unicode.Scalar]) {
         sourceCount = source.count
         (scalars, sourceStarts, sourceEnds) = Self.normalized(source)
         (wordStarts, wordStartsBreakingDigits, wordScripts, containsDigit, containsUnspaced) =
@@ -217,15 +217,15 @@ public final class NormalizedText: Sendable {
         }
     }
 
-    public convenience init(_ text: String) {
+    package convenience init(_ text: String) {
         self.init(Array(text.unicodeScalars))
     }
 
-    public var count: Int { scalars.count }
+    package var count: Int { scalars.count }
 
     /// The input offsets that normalised scalars `range` came from. An input cluster that became
     /// several scalars ("ﬁ" → "fi") is covered whole by a range that covers any of them.
-    public func sourceRange(of range: Range<Int>) -> Range<Int> {
+    package func sourceRange(of range: Range<Int>) -> Range<Int> {
         guard !sourceStarts.isEmpty else { return range }
         if range.isEmpty {
             let offset =

@@ -11,13 +11,13 @@
 ///
 /// A class, not a struct: a rule hands `matches` to its memo as a closure, which then retains
 /// one reference instead of copying every compiled vocabulary.
-public final class PaymentVerbDetector: Sendable {
+package final class PaymentVerbDetector: Sendable {
     private let matcher: PhraseMatcher
     private let otherSenses: PhraseMatcher
     private let outright: PhraseMatcher
     private let prices: PriceDetector
 
-    public init(vocabularies: [String: [String]]) {
+    package init(vocabularies: [String: [String]]) {
         matcher = PhraseMatcher(
             phrases: vocabularies["payment-verbs"] ?? [],
             exceptions: vocabularies["payment-verb-exceptions"] ?? [])
@@ -28,12 +28,12 @@ public final class PaymentVerbDetector: Sendable {
         prices = PriceDetector(vocabularies: vocabularies)
     }
 
-    public func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
+    package func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
         matches(in: text, normalized: NormalizedText(text))
     }
 
     /// Matches, given the text and its normalisation (computed once per copy string).
-    public func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
+    package func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
         // Phrase exceptions only cancel the words they overlap; the object of the verb can stand
         // anywhere in the label ("Subscribe to our weekly newsletter", "Face IDでロックを解除").
         guard otherSenses.ranges(in: normalized).isEmpty else {

@@ -16,11 +16,11 @@ import Atomics
 /// kana, Hangul, Thai, Lao, Khmer, Myanmar), because those attach particles to words; a Hebrew
 /// word also starts after one or two of the letters Hebrew prefixes ("בחינם" holds "חינם"). An
 /// exception phrase that overlaps a match cancels it ("ad-free" cancels "free").
-public struct PhraseMatcher: Sendable {
+package struct PhraseMatcher: Sendable {
     private let phrases: LazyPhraseSet
     private let exceptions: LazyPhraseSet
 
-    public init(phrases: [String], exceptions: [String] = []) {
+    package init(phrases: [String], exceptions: [String] = []) {
         self.init(phrases: phrases, exceptions: exceptions, digitsBreakWords: false)
     }
 
@@ -94,25 +94,25 @@ public struct PhraseMatcher: Sendable {
 
     private static let cache = Locked<[CacheKey: PhraseMatcher]>([:])
 
-    public var isEmpty: Bool { phrases.isEmpty }
+    package var isEmpty: Bool { phrases.isEmpty }
 
     /// Tells this vocabulary from every other for the life of the process: the address of its
     /// compiled phrases, which the cache keeps.
     var identity: UInt { UInt(bitPattern: ObjectIdentifier(phrases)) }
 
     /// Every match, leftmost-longest and not overlapping, in offsets of `text`.
-    public func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
+    package func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
         guard !phrases.isEmpty else { return [] }
         return matches(in: text, normalized: NormalizedText(text))
     }
 
     /// Every match, given the text and its normalisation (computed once per copy string).
-    public func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
+    package func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
         guard !phrases.isEmpty else { return [] }
         return ranges(in: normalized).map { DetectorMatch($0, of: normalized, in: text) }
     }
 
-    public func firstMatch(in text: [Unicode.Scalar]) -> DetectorMatch? {
+    package func firstMatch(in text: [Unicode.Scalar]) -> DetectorMatch? {
         matches(in: text).first
     }
 

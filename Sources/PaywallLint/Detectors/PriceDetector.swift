@@ -7,22 +7,22 @@
 /// Vocabularies: `currency-symbols`, `currency-codes`, `currency-words`, with
 /// `currency-exceptions` for a currency word in another sense: Indonesian "ribu" is thousands of
 /// rupiah in "cuma 49 ribu", but a count in "80 ribu ulasan".
-public struct PriceDetector: Sendable {
+package struct PriceDetector: Sendable {
     private let currencies: PhraseMatcher
 
-    public init(vocabularies: [String: [String]]) {
+    package init(vocabularies: [String: [String]]) {
         let names = ["currency-symbols", "currency-codes", "currency-words"]
         currencies = PhraseMatcher(
             phrases: names.flatMap { vocabularies[$0] ?? [] },
             exceptions: vocabularies["currency-exceptions"] ?? [], digitsBreakWords: true)
     }
 
-    public func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
+    package func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
         matches(in: text, normalized: NormalizedText(text))
     }
 
     /// Matches, given the text and its normalisation (computed once per copy string).
-    public func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
+    package func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
         prices(in: normalized).map { DetectorMatch($0.range, of: normalized, in: text) }
     }
 

@@ -25,7 +25,7 @@
 ///
 /// A class, not a struct: a rule hands `matches` to its memo as a closure, which then retains
 /// one reference instead of copying every compiled vocabulary.
-public final class SavingsDetector: Sendable {
+package final class SavingsDetector: Sendable {
     private let words: PhraseMatcher
     private let phrases: PhraseMatcher
     private let periods: PhraseMatcher
@@ -54,7 +54,7 @@ public final class SavingsDetector: Sendable {
         "than", "als", "que", "di", "che", "dan", "än", "end", "enn", "niż", "než", "чем", "ніж",
     ]
 
-    public init(vocabularies: [String: [String]]) {
+    package init(vocabularies: [String: [String]]) {
         words = PhraseMatcher(
             phrases: vocabularies["savings-words"] ?? [], exceptions: vocabularies["savings-exceptions"] ?? []
         )
@@ -76,12 +76,12 @@ public final class SavingsDetector: Sendable {
         prices = PriceDetector(vocabularies: vocabularies)
     }
 
-    public func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
+    package func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
         matches(in: text, normalized: NormalizedText(text))
     }
 
     /// Matches, given the text and its normalisation (computed once per copy string).
-    public func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
+    package func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
         ranges(in: normalized).map { DetectorMatch($0, of: normalized, in: text) }
     }
 

@@ -18,7 +18,7 @@
 ///
 /// A class, not a struct: a rule hands `matches` to its memo as a closure, which then retains
 /// one reference instead of copying every compiled vocabulary.
-public final class UrgencyDetector: Sendable {
+package final class UrgencyDetector: Sendable {
     private let phrases: PhraseMatcher
     private let countdownContext: PhraseMatcher
     private let deadlines: PhraseMatcher
@@ -29,7 +29,7 @@ public final class UrgencyDetector: Sendable {
     private let numberWords: PhraseMatcher
     private let calm: PhraseMatcher
 
-    public init(vocabularies: [String: [String]]) {
+    package init(vocabularies: [String: [String]]) {
         func matcher(_ name: String) -> PhraseMatcher { PhraseMatcher(phrases: vocabularies[name] ?? []) }
         phrases = PhraseMatcher(
             phrases: vocabularies["urgency-phrases"] ?? [],
@@ -44,12 +44,12 @@ public final class UrgencyDetector: Sendable {
         calm = matcher("urgency-exceptions")
     }
 
-    public func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
+    package func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
         matches(in: text, normalized: NormalizedText(text))
     }
 
     /// Matches, given the text and its normalisation (computed once per copy string).
-    public func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
+    package func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
         let known = phrases.matches(in: text, normalized: normalized)
         guard known.isEmpty else { return known }
         guard let found = structuralMatch(in: text, normalized: normalized) else { return [] }

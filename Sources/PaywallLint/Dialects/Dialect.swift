@@ -35,7 +35,7 @@ public enum Dialect: String, Sendable, CaseIterable {
         }
     }
 
-    public var variables: VariableCatalog {
+    package var variables: VariableCatalog {
         switch self {
         case .revenueCat: .revenueCat
         case .revenueCatV2: .revenueCatV2
@@ -44,7 +44,7 @@ public enum Dialect: String, Sendable, CaseIterable {
     }
 
     /// What a file of this dialect can express; rules about the rest stay silent.
-    public var capabilities: Capabilities {
+    package var capabilities: Capabilities {
         switch self {
         case .canonical: .all
         case .remoteConfig: [.structure, .variantID, .headline, .bullets, .products, .cta]

@@ -14,7 +14,7 @@
 /// match by their bytes, not by `==`: canonically equal strings can differ in scalars, and so in
 /// columns.
 /// The texts kept are bounded in bytes: past the budget the table starts again empty.
-public final class TemplateCache {
+package final class TemplateCache {
     /// 2,048 slots (32 KiB with their hashes): a worker meets a few hundred distinct texts in a
     /// repository, and a table of 8,192 made a file of all-different lines slower through cache
     /// misses.
@@ -37,7 +37,7 @@ public final class TemplateCache {
     /// The same thread's short scalar strings, which the document readers reuse from file to file.
     let strings = ShortStrings()
 
-    public init() {}
+    package init() {}
 
     deinit {
         slots?.deinitialize(count: Self.slotCount)

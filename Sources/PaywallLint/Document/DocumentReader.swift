@@ -2,16 +2,16 @@ import Atomics
 
 /// What reading a file gave: its documents (a YAML stream may hold several) and the problems
 /// found on the way.
-public struct ReadResult: Sendable {
-    public var documents: [Document]
-    public var findings: [Finding]
+package struct ReadResult: Sendable {
+    package var documents: [Document]
+    package var findings: [Finding]
 }
 
 /// Turns a file's bytes into positioned documents: checks size and encoding, then reads
 /// `.json` files strictly as JSON and everything else as YAML.
-public enum DocumentReader {
+package enum DocumentReader {
     /// `strings`: short strings made for earlier files, to reuse (a worker passes its own).
-    public static func read(
+    package static func read(
         _ file: SourceFile, limits: ReadLimits = .default, strings: ShortStrings = ShortStrings()
     ) -> ReadResult {
         var findings: [Finding] = []
@@ -76,5 +76,5 @@ extension DocumentReader {
     package static let yamlParser = ManagedAtomicLazyReference<InstalledParser>()
 
     /// Whether YAML files can be read (`YAMLSupport.enable()` was called).
-    public static var readsYAML: Bool { yamlParser.load() != nil }
+    package static var readsYAML: Bool { yamlParser.load() != nil }
 }

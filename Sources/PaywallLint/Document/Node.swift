@@ -1,15 +1,15 @@
 /// Index of a node in its `Document`.
-public typealias NodeID = Int32
+package typealias NodeID = Int32
 
 /// How a scalar was written. JSON strings are `doubleQuoted`; JSON numbers, booleans and null are `plain`.
-public enum ScalarStyle: UInt8, Sendable {
+package enum ScalarStyle: UInt8, Sendable {
     case plain
     case singleQuoted
     case doubleQuoted
     case literal
     case folded
 
-    public var name: String {
+    package var name: String {
         switch self {
         case .plain: "plain"
         case .singleQuoted: "single-quoted"
@@ -22,17 +22,17 @@ public enum ScalarStyle: UInt8, Sendable {
 
 /// One positioned node of a YAML or JSON document: plain data (a scalar's text is kept in the
 /// document, `Document.text(of:)`), so reading a node copies no reference and counts none.
-public struct Node: Sendable {
-    public enum Kind: UInt8, Sendable {
+package struct Node: Sendable {
+    package enum Kind: UInt8, Sendable {
         case scalar
         case mapping
         case sequence
     }
 
-    public var kind: Kind
-    public var style: ScalarStyle
-    public var start: SourcePosition
-    public var end: SourcePosition
+    package var kind: Kind
+    package var style: ScalarStyle
+    package var start: SourcePosition
+    package var end: SourcePosition
     /// The node's explicit tag in `Document.tags`, or -1. Tags are rare, and an index here keeps
     /// a node small (a large file holds hundreds of thousands of nodes).
     var tagIndex: Int32
@@ -45,18 +45,18 @@ public struct Node: Sendable {
     var parent: Int32 = -1
     var indexInParent: Int32 = 0
 
-    public var span: SourceSpan { SourceSpan(start: start, end: end) }
-    public var isScalar: Bool { kind == .scalar }
-    public var hasTag: Bool { tagIndex >= 0 }
-    public var isMapping: Bool { kind == .mapping }
-    public var isSequence: Bool { kind == .sequence }
+    package var span: SourceSpan { SourceSpan(start: start, end: end) }
+    package var isScalar: Bool { kind == .scalar }
+    package var hasTag: Bool { tagIndex >= 0 }
+    package var isMapping: Bool { kind == .mapping }
+    package var isSequence: Bool { kind == .sequence }
 }
 
 /// A tree of positioned nodes read from one YAML document or one JSON text. Nodes live in one
 /// array (an arena) so reading a file allocates little; aliases share the anchored node.
-public struct Document: Sendable {
-    public private(set) var nodes: [Node] = []
-    public private(set) var children: [NodeID] = []
+package struct Document: Sendable {
+    package private(set) var nodes: [Node] = []
+    package private(set) var children: [NodeID] = []
     /// The scalars' values, by `Node.textIndex`.
     private var texts: [String] = []
     /// Explicit tags (`!!binary`, `!custom`, as written after resolving handles), by `Node.tagIndex`.
@@ -68,9 +68,9 @@ public struct Document: Sendable {
     /// array, not two: every copy of a document (the model keeps one) counts each array's
     /// reference.
     private var prebuiltTemplates: [(textIndex: Int32, template: Template)] = []
-    public var root: NodeID?
+    package var root: NodeID?
 
-    public init() {}
+    package init() {}
 
     /// Reserves room for about `count` nodes, so a large file does not re-copy its arena as it grows.
     mutating func reserve(nodes count: Int) {
@@ -80,7 +80,7 @@ public struct Document: Sendable {
         texts.reserveCapacity(count * 3 / 4)
     }
 
-    public subscript(id: NodeID) -> Node {
+    package subscript(id: NodeID) -> Node {
         nodes[Int(id)]
     }
 
@@ -138,13 +138,13 @@ public struct Document: Sendable {
     }
 
     /// A scalar's value; empty for a collection.
-    public func text(of id: NodeID) -> String {
+    package func text(of id: NodeID) -> String {
         let index = nodes[Int(id)].textIndex
         return index < 0 ? "" : texts[Int(index)]
     }
 
     /// The node's explicit tag, if it has one.
-    public func tag(of id: NodeID) -> String? {
+    package func tag(of id: NodeID) -> String? {
         let index = nodes[Int(id)].tagIndex
         return index < 0 ? nil : tags[Int(index)]
     }
@@ -202,7 +202,7 @@ public struct Document: Sendable {
     }
 
     /// The items of a sequence.
-    public func items(of id: NodeID) -> ArraySlice<NodeID> {
+    package func items(of id: NodeID) -> ArraySlice<NodeID> {
         let index = Int(id)
         guard nodes[index].kind == .sequence else { return [] }
         let first = Int(nodes[index].firstChild)
@@ -210,7 +210,7 @@ public struct Document: Sendable {
     }
 
     /// The key/value pairs of a mapping, in document order.
-    public func pairs(of id: NodeID) -> MappingPairs {
+    package func pairs(of id: NodeID) -> MappingPairs {
         let index = Int(id)
         guard nodes[index].kind == .mapping else { return MappingPairs(children: [], start: 0, count: 0) }
         return MappingPairs(
@@ -218,7 +218,7 @@ public struct Document: Sendable {
     }
 
     /// The value of `key` in a mapping (the last one when the key is duplicated, as most decoders do).
-    public func value(of id: NodeID, key: String) -> NodeID? {
+    package func value(of id: NodeID, key: String) -> NodeID? {
         var found: NodeID?
         // Lengths first: most keys differ in length, and comparing two unequal strings calls
         // into the standard library (every file is asked for its suppressions).
@@ -231,7 +231,7 @@ public struct Document: Sendable {
     }
 
     /// The JSON pointer (RFC 6901) of a node; a mapping key has the pointer of its pair.
-    public func pointer(of id: NodeID) -> String {
+    package func pointer(of id: NodeID) -> String {
         var tokens: [String] = []
         var current = id
         while true {
@@ -265,7 +265,7 @@ public struct Document: Sendable {
     }
 
     /// Whether the node is a YAML/JSON null: `null`, `~`, empty plain scalar.
-    public func isNull(_ id: NodeID) -> Bool {
+    package func isNull(_ id: NodeID) -> Bool {
         let index = Int(id)
         // The length first: most values are longer than "null", and comparing a string with each
         // spelling costs more than counting its bytes.
@@ -282,20 +282,20 @@ public struct Document: Sendable {
     }
 }
 
-public struct MappingPair: Sendable {
-    public let key: NodeID
-    public let value: NodeID
+package struct MappingPair: Sendable {
+    package let key: NodeID
+    package let value: NodeID
 }
 
-public struct MappingPairs: RandomAccessCollection, Sendable {
+package struct MappingPairs: RandomAccessCollection, Sendable {
     let children: [NodeID]
     let start: Int
-    public let count: Int
+    package let count: Int
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { count }
 
-    public subscript(position: Int) -> MappingPair {
+    package subscript(position: Int) -> MappingPair {
         MappingPair(key: children[start + 2 * position], value: children[start + 2 * position + 1])
     }
 }

@@ -1,23 +1,23 @@
 /// Safety limits for reading untrusted files. Crossing one is a `core/limits` error at the
 /// position where it was crossed; the rest of the file is not read.
-public struct ReadLimits: Sendable, Hashable {
+package struct ReadLimits: Sendable, Hashable {
     /// Largest file read, in bytes.
-    public var maxFileBytes: Int = 8 << 20
+    package var maxFileBytes: Int = 8 << 20
     /// Deepest nesting of mappings and sequences.
-    public var maxDepth: Int = 64
+    package var maxDepth: Int = 64
     /// Most nodes that YAML aliases may add by reference, counted as if expanded
     /// (a "billion laughs" file crosses it after a few aliases).
-    public var maxAliasExpansion: Int = 10_000
+    package var maxAliasExpansion: Int = 10_000
     /// Longest scalar, in bytes.
-    public var maxScalarBytes: Int = 64 << 10
+    package var maxScalarBytes: Int = 64 << 10
     /// Most documents in one YAML stream (`---` separated): each costs a document's memory.
-    public var maxDocuments: Int = 1_000
+    package var maxDocuments: Int = 1_000
 
-    public init() {}
+    package init() {}
 
     /// The most each limit can be raised to: past these, memory and time are no longer bounded
     /// by the machine a linter runs on (and nesting by the stack of the threads that read).
-    public static let maxima: ReadLimits = {
+    package static let maxima: ReadLimits = {
         var maxima = ReadLimits()
         maxima.maxFileBytes = 1 << 30
         maxima.maxDepth = 1_000
@@ -27,5 +27,5 @@ public struct ReadLimits: Sendable, Hashable {
         return maxima
     }()
 
-    public static let `default` = ReadLimits()
+    package static let `default` = ReadLimits()
 }

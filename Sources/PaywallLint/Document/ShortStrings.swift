@@ -6,7 +6,7 @@
 /// so handing one out counts no reference. A fixed table, one slot per hash: a string that meets
 /// another in its slot replaces it, which costs only a later decoding; memory stays bounded.
 /// One table serves one thread at a time (a worker keeps its own, with its `TemplateCache`).
-public final class ShortStrings {
+package final class ShortStrings {
     /// 1,024 slots of 40 bytes: the distinct short strings of a repository's paywalls are a few
     /// hundred (500 of the benchmark's files hold 131 under sixteen bytes).
     private static let slotBits = 10
@@ -23,7 +23,7 @@ public final class ShortStrings {
     /// checked for exclusive access at every read, which cost a lookup half its time.
     private var slots: UnsafeMutablePointer<Slot>?
 
-    public init() {}
+    package init() {}
 
     deinit {
         slots?.deinitialize(count: 1 << Self.slotBits)

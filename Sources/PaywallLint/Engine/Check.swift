@@ -1,6 +1,6 @@
 /// A check: Swift code that finds one kind of problem, parameterised by a rule's options.
 /// Packs name checks; the engine compiles each rule's check once per run.
-public protocol Check: Sendable {
+package protocol Check: Sendable {
     /// The name packs use (`check: one-of`).
     static var name: String { get }
     /// The options the check accepts.
@@ -18,20 +18,20 @@ public protocol Check: Sendable {
 }
 
 extension Check {
-    public static var needsStoreData: Bool { false }
-    public static var needs: Capabilities { [] }
-    public static var field: FieldUse { .forbidden }
+    package static var needsStoreData: Bool { false }
+    package static var needs: Capabilities { [] }
+    package static var field: FieldUse { .forbidden }
 }
 
-public enum FieldUse: Sendable {
+package enum FieldUse: Sendable {
     case required
     case optional
     case forbidden
 }
 
 /// An option a check accepts.
-public struct OptionSpec: Sendable {
-    public enum Kind: Sendable {
+package struct OptionSpec: Sendable {
+    package enum Kind: Sendable {
         case text
         case number
         case bool
@@ -44,12 +44,12 @@ public struct OptionSpec: Sendable {
         case fieldValues
     }
 
-    public var name: String
-    public var kind: Kind
-    public var required: Bool
-    public var summary: String
+    package var name: String
+    package var kind: Kind
+    package var required: Bool
+    package var summary: String
 
-    public init(_ name: String, _ kind: Kind, required: Bool = false, _ summary: String) {
+    package init(_ name: String, _ kind: Kind, required: Bool = false, _ summary: String) {
         self.name = name
         self.kind = kind
         self.required = required
@@ -59,10 +59,10 @@ public struct OptionSpec: Sendable {
 
 /// What a check gets when a rule is compiled: its options (validated), field, and the run's
 /// vocabularies. Errors point at the rule in its pack.
-public struct CheckSetup: Sendable {
-    public let rule: RuleDefinition
-    public let vocabularies: [String: [String]]
-    public let selector: FieldSelector?
+package struct CheckSetup: Sendable {
+    package let rule: RuleDefinition
+    package let vocabularies: [String: [String]]
+    package let selector: FieldSelector?
 
     /// An error about the rule's options: at the option where it was written (a config's
     /// setting, else the pack), or at the first option set in a config when none is named.
@@ -73,9 +73,9 @@ public struct CheckSetup: Sendable {
         return ConfigurationError(path: path, span: span, message: "rule \(rule.descriptor.id): \(message)")
     }
 
-    public func text(_ name: String) -> String? { rule.options[name]?.text }
+    package func text(_ name: String) -> String? { rule.options[name]?.text }
 
-    public func number(_ name: String) throws -> Double? {
+    package func number(_ name: String) throws -> Double? {
         guard let text = rule.options[name]?.text else { return nil }
         guard let value = Double(text) else {
             throw error("option '\(name)' must be a number, not '\(text)'", option: name)
@@ -83,7 +83,7 @@ public struct CheckSetup: Sendable {
         return value
     }
 
-    public func bool(_ name: String) throws -> Bool? {
+    package func bool(_ name: String) throws -> Bool? {
         guard let text = rule.options[name]?.text else { return nil }
         switch text {
         case "true": return true
@@ -92,7 +92,7 @@ public struct CheckSetup: Sendable {
         }
     }
 
-    public func texts(_ name: String) throws -> [String]? {
+    package func texts(_ name: String) throws -> [String]? {
         switch rule.options[name] {
         case .none: return nil
         case .text(let text): return [text]
@@ -108,7 +108,7 @@ public struct CheckSetup: Sendable {
     }
 
     /// A vocabulary option: a vocabulary name, or an inline list of phrases.
-    public func phrases(_ name: String) throws -> [String]? {
+    package func phrases(_ name: String) throws -> [String]? {
         if case .text(let vocabulary) = rule.options[name] {
             guard let words = vocabularies[vocabulary] else {
                 var message = "unknown vocabulary '\(vocabulary)'"
@@ -122,7 +122,7 @@ public struct CheckSetup: Sendable {
         return try texts(name)
     }
 
-    public func selector(_ name: String) throws -> FieldSelector? {
+    package func selector(_ name: String) throws -> FieldSelector? {
         guard let text = rule.options[name]?.text else { return nil }
         guard let selector = FieldSelector.compile(text) else {
             var message = "unknown field '\(text)' in option '\(name)'"
@@ -136,24 +136,24 @@ public struct CheckSetup: Sendable {
 }
 
 /// What a check sees while it runs on one paywall, and where its findings go.
-public struct RuleContext {
+package struct RuleContext {
     /// The paywall, read in place: the engine lends it for the run of the file's rules, and a
     /// context never outlives that run (`RuleEngine.run`). Held inline, the paywall (2 KB) made
     /// the context as large, moved in and out for every file and copied onto the stack whenever
     /// a check handed the context to a method. The selectors' closures take it `inout` to be
     /// handed it by reference; none writes to it.
     private let model: UnsafeMutablePointer<Paywall>
-    public var paywall: Paywall { _read { yield model.pointee } }
-    public let store: StoreData?
+    package var paywall: Paywall { _read { yield model.pointee } }
+    package let store: StoreData?
     /// The engine's rule IDs, and the current rule's place among them: the ID is read when a
     /// rule reports, not each time a rule starts (see `RulePlan`).
     private let ruleIDs: [String]
     private var ruleIndex = 0
-    public var ruleID: String { ruleIDs[ruleIndex] }
-    public private(set) var severity: Severity = .error
+    package var ruleID: String { ruleIDs[ruleIndex] }
+    package private(set) var severity: Severity = .error
     /// Copy rules limited to the default locale (`locale: default` on the rule).
-    public private(set) var defaultLocaleOnly = false
-    public internal(set) var findings: [Finding] = []
+    package private(set) var defaultLocaleOnly = false
+    package internal(set) var findings: [Finding] = []
     /// Names the current rule among every engine's, with four bits left for its detectors (see
     /// `matches(of:part:_:)`).
     private var detectorKey = 0
@@ -215,13 +215,13 @@ public struct RuleContext {
 
     /// Selected values, without other locales' copy when the rule is about the default locale;
     /// `everyLocale` keeps other locales' copy even then.
-    public func values(_ selector: FieldSelector, everyLocale: Bool = false) -> [FieldValue] {
+    package func values(_ selector: FieldSelector, everyLocale: Bool = false) -> [FieldValue] {
         let values = selector.values(reading: UnsafePointer(model))
         guard defaultLocaleOnly, !everyLocale else { return values }
         return values.filter { $0.copy?.isDefaultLocale ?? true }
     }
 
-    public mutating func report(
+    package mutating func report(
         _ message: String, at span: SourceSpan, node: NodeID?, fix: Fix? = nil, severity: Severity? = nil
     ) {
         findings.append(
@@ -231,14 +231,14 @@ public struct RuleContext {
                 pointer: node.map { model.pointee.pointer(of: $0) } ?? "", fix: fix))
     }
 
-    public mutating func report(
+    package mutating func report(
         _ message: String, at value: FieldValue, fix: Fix? = nil, severity: Severity? = nil
     ) {
         report(message, at: value.span, node: value.node ?? value.placeNode, fix: fix, severity: severity)
     }
 
     /// A finding about part of a copy string (a price inside a CTA), pointing at just that part.
-    public mutating func report(_ message: String, in copy: Copy, plainRange: Range<Int>, fix: Fix? = nil) {
+    package mutating func report(_ message: String, in copy: Copy, plainRange: Range<Int>, fix: Fix? = nil) {
         let span = copy.span(of: copy.template.rawRange(ofPlain: plainRange))
         report(message, at: span, node: copy.node, fix: fix)
         if let component = copy.component {
@@ -252,7 +252,7 @@ public struct RuleContext {
 extension RuleContext {
     /// An edit that writes `text` as a field's new value, in the value's own quoting, so the file
     /// stays valid YAML or JSON.
-    public func valueEdit(_ value: FieldValue, _ text: String) -> TextEdit? {
+    package func valueEdit(_ value: FieldValue, _ text: String) -> TextEdit? {
         guard let node = value.node else { return nil }
         let item = paywall.document[node]
         guard item.isScalar else { return nil }
@@ -278,7 +278,7 @@ extension RuleContext {
     /// only that part changes; a plain YAML scalar is rewritten whole, double-quoted, because the
     /// new text (`{{ price }}`) may not be valid unquoted there. Nil when the value does not map
     /// exactly onto the source (escapes, folded lines): no automatic fix then.
-    public func copyEdit(_ copy: Copy, range: Range<Int>, replacement: String) -> TextEdit? {
+    package func copyEdit(_ copy: Copy, range: Range<Int>, replacement: String) -> TextEdit? {
         guard copy.valueStart != nil else { return nil }
         let item = paywall.document[copy.node]
         let scalars = Array(copy.text.unicodeScalars)

@@ -1,5 +1,5 @@
 /// Every built-in check, by the name packs use.
-public enum CheckRegistry {
+package enum CheckRegistry {
     /// Generic checks (parameterised by packs) first, then the ones that need code of their own.
     static let types: [any Check.Type] = [
         RequiredCheck.self, OneOfCheck.self, NoneOfCheck.self, NumericBoundsCheck.self, CountCheck.self,
@@ -15,10 +15,10 @@ public enum CheckRegistry {
     static let checks: [String: any Check.Type] = Dictionary(
         uniqueKeysWithValues: types.map { ($0.name, $0) })
 
-    public static var names: [String] { checks.keys.sorted() + ["reader"] }
+    package static var names: [String] { checks.keys.sorted() + ["reader"] }
 
     /// Name, options and field use of every check, for the pack schema docs.
-    public static var catalogue:
+    package static var catalogue:
         [(name: String, field: FieldUse, options: [OptionSpec], needsStoreData: Bool)]
     {
         types.map { ($0.name, $0.field, $0.options, $0.needsStoreData) }.sorted { $0.name < $1.name }

@@ -1,40 +1,40 @@
 /// A `.paywall-lint.yml` (or `.yaml` / `.json`): the packs a project extends, its rule settings,
 /// which files to lint, per-folder overrides, store data and the fail level.
-public struct Configuration: Sendable {
+package struct Configuration: Sendable {
     /// Rule settings for some files (`files`), or for some variants of containers (`variants`:
     /// `paywall_config[exp_*]`), or both. A variant override sets severities only: its variants
     /// share their file's rules and options.
-    public struct Override: Sendable {
-        public var files: [Glob]
-        public var variants: [Glob] = []
-        public var rules: [RuleSet.Setting]
+    package struct Override: Sendable {
+        package var files: [Glob]
+        package var variants: [Glob] = []
+        package var rules: [RuleSet.Setting]
     }
 
-    public var path: String?
+    package var path: String?
     /// Folder the config's globs and paths are relative to.
-    public var directory: String
+    package var directory: String
     /// Built-in pack names, or pack files (resolved relative to the config's folder).
-    public var extends: [String] = ["recommended"]
-    public var packFiles: [RulePack] = []
-    public var rules: [RuleSet.Setting] = []
-    public var include: [Glob] = []
-    public var exclude: [Glob] = []
-    public var overrides: [Override] = []
-    public var storekit: String?
-    public var failOn: Severity?
-    public var dialect: Dialect?
+    package var extends: [String] = ["recommended"]
+    package var packFiles: [RulePack] = []
+    package var rules: [RuleSet.Setting] = []
+    package var include: [Glob] = []
+    package var exclude: [Glob] = []
+    package var overrides: [Override] = []
+    package var storekit: String?
+    package var failOn: Severity?
+    package var dialect: Dialect?
 
-    public static let fileNames = [".paywall-lint.yml", ".paywall-lint.yaml", ".paywall-lint.json"]
+    package static let fileNames = [".paywall-lint.yml", ".paywall-lint.yaml", ".paywall-lint.json"]
     static let keys = [
         "extends", "rules", "include", "exclude", "overrides", "storekit", "fail-on", "dialect",
     ]
 
-    public init(directory: String) {
+    package init(directory: String) {
         self.directory = directory
     }
 
     /// Reads a config; `readFile` loads pack files it names (relative paths are joined to `directory`).
-    public static func read(
+    package static func read(
         path: String, text: String, directory: String, readFile: (String) throws -> String
     ) throws -> Configuration {
         let format: SourceFormat = path.hasSuffix(".json") ? .json : .yaml
@@ -129,20 +129,20 @@ public struct Configuration: Sendable {
 
     /// The packs every file uses, as pack library and names; `documented`: with the rules'
     /// descriptions and examples (see `PackLibrary.builtIn`).
-    public func library(documented: Bool = true) throws -> PackLibrary {
+    package func library(documented: Bool = true) throws -> PackLibrary {
         var library = try PackLibrary.builtIn(documented: documented)
         for pack in packFiles { try library.add(pack) }
         return library
     }
 
     /// Whether a path (relative to `directory`) is linted: included (or no include list) and not excluded.
-    public func includes(_ relativePath: String) -> Bool {
+    package func includes(_ relativePath: String) -> Bool {
         if exclude.contains(where: { $0.matches(relativePath) }) { return false }
         return include.isEmpty || include.contains { $0.matches(relativePath) }
     }
 
     /// Indices of the overrides that apply to a path.
-    public func overrides(for relativePath: String) -> [Int] {
+    package func overrides(for relativePath: String) -> [Int] {
         guard !overrides.isEmpty else { return [] }
         return overrides.indices.filter {
             overrides[$0].files.isEmpty || overrides[$0].files.contains { $0.matches(relativePath) }
@@ -150,7 +150,7 @@ public struct Configuration: Sendable {
     }
 
     /// The severities that the given overrides set for some variants, in order (a later one wins).
-    public func variantOverrides(_ indices: [Int]) -> [VariantOverride] {
+    package func variantOverrides(_ indices: [Int]) -> [VariantOverride] {
         indices.filter { !overrides[$0].variants.isEmpty }.map { index in
             var severities: [String: Severity?] = [:]
             for setting in overrides[index].rules {
@@ -165,7 +165,7 @@ public struct Configuration: Sendable {
     }
 
     /// The rule set for files that the given overrides apply to; `extra` (command-line flags) comes last.
-    public func ruleSet(
+    package func ruleSet(
         overrides indices: [Int], packs: [String]? = nil, extra: [RuleSet.Setting] = [],
         documented: Bool = true
     ) throws -> RuleSet {

@@ -1,21 +1,21 @@
 /// Runs a rule's valid and invalid examples, SwiftLint-style: a valid example must not trigger
 /// the rule, an invalid one must. Fragment examples are laid over the pack's example base; an
 /// `x-store` key in a fragment stands for store data.
-public struct ExampleRunner: Sendable {
-    public struct Failure: Sendable, CustomStringConvertible {
-        public var ruleID: String
-        public var message: String
-        public var description: String { "\(ruleID): \(message)" }
+package struct ExampleRunner: Sendable {
+    package struct Failure: Sendable, CustomStringConvertible {
+        package var ruleID: String
+        package var message: String
+        package var description: String { "\(ruleID): \(message)" }
     }
 
     let library: PackLibrary
 
-    public init(library: PackLibrary) {
+    package init(library: PackLibrary) {
         self.library = library
     }
 
     /// Every problem with the examples of `pack`'s own rules.
-    public func check(pack name: String) throws -> [Failure] {
+    package func check(pack name: String) throws -> [Failure] {
         guard let pack = library.packs[name] else { return [Failure(ruleID: name, message: "no such pack")] }
         let closure = try library.closure(of: [name])
         let base = closure.reversed().lazy.compactMap(\.exampleBase).first

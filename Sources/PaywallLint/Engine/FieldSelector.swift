@@ -1,6 +1,6 @@
 /// One value a field selector picked from a paywall, or the place where a missing one belongs.
-public struct FieldValue: Sendable {
-    public enum Value: Sendable {
+package struct FieldValue: Sendable {
+    package enum Value: Sendable {
         case text(String)
         case number(Double)
         case bool(Bool)
@@ -10,19 +10,19 @@ public struct FieldValue: Sendable {
     }
 
     /// Nil when the field is missing.
-    public var value: Value?
+    package var value: Value?
     /// `close.delay_seconds`, `products[0].id`, `cta (de)`.
-    public var path: String
-    public var node: NodeID?
+    package var path: String
+    package var node: NodeID?
     /// The value's span, or the span of the mapping where a missing field belongs.
-    public var span: SourceSpan
+    package var span: SourceSpan
     /// The node a missing field belongs in (for its JSON pointer).
-    public var placeNode: NodeID
+    package var placeNode: NodeID
 
-    public var isMissing: Bool { value == nil }
+    package var isMissing: Bool { value == nil }
 
     /// The value as text for comparisons: text, copy text, numbers without a needless `.0`, `true`/`false`.
-    public var text: String? {
+    package var text: String? {
         switch value {
         case .text(let text): text
         case .copy(let copy): copy.text
@@ -33,12 +33,12 @@ public struct FieldValue: Sendable {
         }
     }
 
-    public var copy: Copy? {
+    package var copy: Copy? {
         if case .copy(let copy) = value { return copy }
         return nil
     }
 
-    public var number: Double? {
+    package var number: Double? {
         if case .number(let number) = value { return number }
         return nil
     }
@@ -46,26 +46,26 @@ public struct FieldValue: Sendable {
 
 /// A compiled field selector: a model field (`close.delay_seconds`), every item of a list
 /// (`products[*].id`) or a set (`copy`: every copy field in every locale).
-public struct FieldSelector: Sendable {
-    public let name: String
+package struct FieldSelector: Sendable {
+    package let name: String
     /// What the dialect must be able to express for the field to apply.
-    public let needs: Capabilities
+    package let needs: Capabilities
     /// Reads the paywall through a pointer: passed as a value, the paywall (2 KB inline) was
     /// copied onto the stack for each selector of each rule of each file, and passed `inout` it
     /// was, to the two threads of a large file's rules, a modifying access each (which
     /// ThreadSanitizer reports as a race, though nothing is written).
     let extract: @Sendable (UnsafePointer<Paywall>) -> [FieldValue]
 
-    public func values(in paywall: Paywall) -> [FieldValue] {
+    package func values(in paywall: Paywall) -> [FieldValue] {
         withUnsafePointer(to: paywall) { extract($0) }
     }
 
     /// The values, reading the paywall in place (see `extract`).
     func values(reading paywall: UnsafePointer<Paywall>) -> [FieldValue] { extract(paywall) }
 
-    public static func compile(_ name: String) -> FieldSelector? { registry[name] }
+    package static func compile(_ name: String) -> FieldSelector? { registry[name] }
 
-    public static var names: [String] { registry.keys.sorted() }
+    package static var names: [String] { registry.keys.sorted() }
 
     private static let registry: [String: FieldSelector] = {
         var all: [String: FieldSelector] = [:]

@@ -3,18 +3,18 @@
 /// config's folder; a glob without a slash matches a file name in any folder, as .gitignore
 /// does. A glob is compiled to a `LinearPattern`, so matching costs time linear in the path
 /// whatever the glob (`{a,b}` is never expanded, `*a*a*a` never backtracks).
-public struct Glob: Sendable, Hashable {
-    public struct Invalid: Error, Equatable {
-        public var message: String
+package struct Glob: Sendable, Hashable {
+    package struct Invalid: Error, Equatable {
+        package var message: String
     }
 
     /// Globs of configs are paths: longer ones are refused rather than compiled.
-    public static let maxScalars = 256
+    package static let maxScalars = 256
 
-    public let pattern: String
+    package let pattern: String
     private let compiled: LinearPattern
 
-    public init(_ pattern: String) throws(Invalid) {
+    package init(_ pattern: String) throws(Invalid) {
         let scalars = Array(pattern.unicodeScalars)
         guard scalars.count <= Self.maxScalars else {
             throw Invalid(message: "a glob is at most \(Self.maxScalars) characters")
@@ -63,8 +63,8 @@ public struct Glob: Sendable, Hashable {
         }
     }
 
-    public func matches(_ path: String) -> Bool { compiled.wholeMatch(path) }
+    package func matches(_ path: String) -> Bool { compiled.wholeMatch(path) }
 
-    public static func == (a: Glob, b: Glob) -> Bool { a.pattern == b.pattern }
-    public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
+    package static func == (a: Glob, b: Glob) -> Bool { a.pattern == b.pattern }
+    package func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
 }

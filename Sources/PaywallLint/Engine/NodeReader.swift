@@ -58,8 +58,8 @@ struct NodeReader {
 }
 
 /// "Did you mean" suggestions by edit distance.
-public enum Suggestion {
-    public static func nearest(to word: String, in candidates: [String]) -> String? {
+package enum Suggestion {
+    package static func nearest(to word: String, in candidates: [String]) -> String? {
         let target = Array(word.lowercased().unicodeScalars)
         var best: (String, Int)?
         for candidate in candidates {

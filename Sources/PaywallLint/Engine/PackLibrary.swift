@@ -1,16 +1,16 @@
 /// The rule packs a run can use: the built-in ones (compiled in from Rules/*.yml) and any pack
 /// files a config names.
-public struct PackLibrary: Sendable {
-    public private(set) var packs: [String: RulePack] = [:]
+package struct PackLibrary: Sendable {
+    package private(set) var packs: [String: RulePack] = [:]
     /// Pack names in the order they were added (built-ins first), for listings.
-    public private(set) var order: [String] = []
+    package private(set) var order: [String] = []
 
-    public init() {}
+    package init() {}
 
     /// The built-in packs, parsed once per process. Without `documented`, the rules carry no
     /// description and no examples: a lint that reports neither (text, JSON, GitHub output)
     /// reads a third of the packs' text at start-up.
-    public static func builtIn(documented: Bool = true) throws -> PackLibrary {
+    package static func builtIn(documented: Bool = true) throws -> PackLibrary {
         try (documented ? documentedResult : undocumentedResult).get()
     }
 
@@ -40,9 +40,9 @@ public struct PackLibrary: Sendable {
         }
     }
 
-    public static let builtInNames = ["core", "apple", "recommended", "sketchy", "revenuecat"]
+    package static let builtInNames = ["core", "apple", "recommended", "sketchy", "revenuecat"]
 
-    public mutating func add(_ pack: RulePack) throws {
+    package mutating func add(_ pack: RulePack) throws {
         if let existing = packs[pack.name] {
             throw ConfigurationError(
                 path: pack.path, message: "pack '\(pack.name)' is already defined by \(existing.path)")
@@ -52,7 +52,7 @@ public struct PackLibrary: Sendable {
     }
 
     /// The packs `names` stand for with everything they extend, parents before children, each once.
-    public func closure(of names: [String], from path: String = "configuration") throws -> [RulePack] {
+    package func closure(of names: [String], from path: String = "configuration") throws -> [RulePack] {
         var result: [RulePack] = []
         var done = Set<String>()
         var visiting = Set<String>()

@@ -1,6 +1,6 @@
 /// Reads a rule pack file (YAML). The schema is documented in Rules/README.md; every problem is
 /// a `ConfigurationError` at its position, never ignored.
-public enum PackReader {
+package enum PackReader {
     static let packKeys = [
         "pack", "summary", "extends", "vocabularies", "rules", "overrides", "example-base", "dialects",
     ]
@@ -10,7 +10,7 @@ public enum PackReader {
     ]
 
     /// A pack file is YAML; the built-in packs are compiled in as JSON.
-    public static func read(path: String, text: String, format: SourceFormat = .yaml) throws -> RulePack {
+    package static func read(path: String, text: String, format: SourceFormat = .yaml) throws -> RulePack {
         let file = SourceFile(path: path, text: text, format: format)
         let result = DocumentReader.read(file)
         if let problem = result.findings.first(where: { $0.severity == .error }) {

@@ -1,14 +1,14 @@
 /// What a rule is, for reporters and `explain`: its ID, default severity and texts.
-public struct RuleDescriptor: Sendable, Hashable {
-    public var id: String
-    public var pack: String
-    public var severity: Severity
-    public var summary: String
+package struct RuleDescriptor: Sendable, Hashable {
+    package var id: String
+    package var pack: String
+    package var severity: Severity
+    package var summary: String
     /// Markdown: what is wrong, why it matters, how to fix it.
-    public var description: String
-    public var source: String
+    package var description: String
+    package var source: String
 
-    public init(
+    package init(
         id: String, pack: String, severity: Severity, summary: String, description: String, source: String
     ) {
         self.id = id
@@ -20,7 +20,7 @@ public struct RuleDescriptor: Sendable, Hashable {
     }
 
     /// The rule's name in UpperCamelCase, from its ID (`apple/close-button` → `CloseButton`).
-    public var name: String {
+    package var name: String {
         let last = id.split(separator: "/").last.map(String.init) ?? id
         // An ASCII ID (every built-in one) on its bytes: SARIF names every rule of the run,
         // and the words' strings cost 18,000 instructions a rule.

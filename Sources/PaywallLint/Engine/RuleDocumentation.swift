@@ -1,6 +1,6 @@
 /// A rule's documentation as Markdown: what `explain` prints and what the rule docs are made of.
-public enum RuleDocumentation {
-    public static func markdown(for rule: RuleDefinition) -> String {
+package enum RuleDocumentation {
+    package static func markdown(for rule: RuleDefinition) -> String {
         let descriptor = rule.descriptor
         var out = "# \(descriptor.id)\n\n"
         out += "**\(descriptor.summary)**\n\n"
@@ -42,8 +42,8 @@ extension String {
 }
 
 /// Writes example fragments back as YAML / JSON text.
-public enum ExampleText {
-    public static func yaml(_ value: OptionValue, indent: String = "") -> String {
+package enum ExampleText {
+    package static func yaml(_ value: OptionValue, indent: String = "") -> String {
         switch value {
         case .map(let pairs):
             var out = ""
@@ -75,7 +75,7 @@ public enum ExampleText {
         }
     }
 
-    public static func inline(_ value: OptionValue) -> String {
+    package static func inline(_ value: OptionValue) -> String {
         switch value {
         case .null: return "null"
         case .text(let text): return JSONText.quoted(text)

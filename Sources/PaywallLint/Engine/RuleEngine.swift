@@ -3,7 +3,7 @@ import Dispatch
 
 /// The rules of a run, compiled once: each rule's check built with its options and field.
 /// Rules that are off are not compiled and never run.
-public struct RuleEngine: Sendable {
+package struct RuleEngine: Sendable {
     /// A class: the engine walks its rules for every file, and copying a rule's definition
     /// retained each of its strings.
     final class CompiledRule: Sendable {
@@ -41,7 +41,7 @@ public struct RuleEngine: Sendable {
     private let identity: Int
     private static let engineCount = ManagedAtomic<Int>(0)
 
-    public init(ruleSet: RuleSet) throws {
+    package init(ruleSet: RuleSet) throws {
         var compiled: [CompiledRule] = []
         // Every rule's mistake in one run, not one per run.
         var errors: [ConfigurationError] = []

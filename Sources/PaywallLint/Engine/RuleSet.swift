@@ -1,33 +1,33 @@
 /// The rules a run uses: the packs it extends, resolved, with overrides applied and rules that
 /// are off left out (they are never run).
-public struct RuleSet: Sendable {
+package struct RuleSet: Sendable {
     /// Enabled rules in pack order, each with its effective severity and options.
-    public private(set) var rules: [RuleDefinition] = []
+    package private(set) var rules: [RuleDefinition] = []
     /// Every vocabulary of the packs, later packs adding to earlier ones.
-    public private(set) var vocabularies: [String: [String]] = [:]
+    package private(set) var vocabularies: [String: [String]] = [:]
     private var severities: [String: Severity] = [:]
     /// Every rule ID the packs define, enabled or not (for checking overrides).
-    public private(set) var knownRuleIDs: [String] = []
+    package private(set) var knownRuleIDs: [String] = []
 
-    public var descriptors: [RuleDescriptor] { rules.map(\.descriptor) }
+    package var descriptors: [RuleDescriptor] { rules.map(\.descriptor) }
 
     /// The effective severity of an enabled rule, nil when it is off or unknown.
-    public func severity(of ruleID: String) -> Severity? { severities[ruleID] }
+    package func severity(of ruleID: String) -> Severity? { severities[ruleID] }
 
     /// Rules the readers report with a fixed severity, which the rule set's severity replaces.
     /// Checks already report at their rule's effective severity (or a deliberate other one).
-    public private(set) var readerRules: Set<String> = []
+    package private(set) var readerRules: Set<String> = []
 
-    public func rule(_ id: String) -> RuleDefinition? { rules.first { $0.descriptor.id == id } }
+    package func rule(_ id: String) -> RuleDefinition? { rules.first { $0.descriptor.id == id } }
 
     /// A setting for one rule, from a config file or the command line.
-    public struct Setting: Sendable {
-        public var ruleID: String
-        public var override: RuleOverride
+    package struct Setting: Sendable {
+        package var ruleID: String
+        package var override: RuleOverride
         /// Where it was written (a config path, or "command line").
-        public var origin: String
+        package var origin: String
 
-        public init(ruleID: String, override: RuleOverride, origin: String) {
+        package init(ruleID: String, override: RuleOverride, origin: String) {
             self.ruleID = ruleID
             self.override = override
             self.origin = origin
@@ -45,7 +45,7 @@ public struct RuleSet: Sendable {
 
     /// Resolves `packs` (with everything they extend; `core` and, for its dialect, `revenuecat`
     /// always come along) and applies `settings` after the packs' own overrides.
-    public init(packs names: [String], library: PackLibrary, settings: [Setting] = []) throws {
+    package init(packs names: [String], library: PackLibrary, settings: [Setting] = []) throws {
         var wanted = ["core"] + names
         if library.packs["revenuecat"] != nil { wanted.append("revenuecat") }
         let packs = try library.closure(of: wanted)

@@ -1,12 +1,12 @@
 /// The documents rules cite, in full. Packs name them by a short name (`AppReview 3.1.2`,
 /// `Subs`, `Skill #8`); people outside the project read the name, what it is and where to find it.
-public enum RuleSources {
+package enum RuleSources {
     /// Where the rule reference lives; SARIF's `helpUri` points at a rule's entry in it.
-    public static let documentationBase =
+    package static let documentationBase =
         "https://github.com/paywall-lint/paywall-lint/blob/main/docs/rules.md"
 
     /// The rule's entry in the reference: the anchor GitHub gives its `### \`id\`` heading.
-    public static func documentationURL(of ruleID: String) -> String {
+    package static func documentationURL(of ruleID: String) -> String {
         let anchor = ruleID.lowercased().filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
         return documentationBase + "#" + anchor
     }
@@ -76,13 +76,13 @@ public enum RuleSources {
     ]
 
     /// The full references of the short names a source text uses, in the order of the list.
-    public static func references(in source: String) -> [String] {
+    package static func references(in source: String) -> [String] {
         all.filter { source.contains($0.name) }.map(\.reference)
     }
 
     /// The references as plain text, one a line, with each link's URL written out: for SARIF
     /// viewers and terminals, which show no Markdown.
-    public static func plainReferences(in source: String) -> [String] {
+    package static func plainReferences(in source: String) -> [String] {
         references(in: source).map(plain)
     }
 

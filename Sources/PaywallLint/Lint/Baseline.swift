@@ -1,6 +1,6 @@
 /// Known findings a team accepts for now, so it can adopt the linter on old files: keyed by file,
 /// rule, JSON pointer and variant (not line numbers, so inserted lines do not break it), with counts.
-public struct Baseline: Sendable {
+package struct Baseline: Sendable {
     struct Key: Hashable {
         var file: String
         var rule: String
@@ -11,11 +11,11 @@ public struct Baseline: Sendable {
 
     private var counts: [Key: Int] = [:]
 
-    public init() {}
+    package init() {}
 
-    public var isEmpty: Bool { counts.isEmpty }
+    package var isEmpty: Bool { counts.isEmpty }
 
-    public mutating func record(_ report: FileReport) {
+    package mutating func record(_ report: FileReport) {
         for finding in report.findings {
             counts[
                 Key(
@@ -26,7 +26,7 @@ public struct Baseline: Sendable {
     }
 
     /// The findings of a report that the baseline does not already account for.
-    public func filter(_ report: FileReport) -> FileReport {
+    package func filter(_ report: FileReport) -> FileReport {
         guard !counts.isEmpty else { return report }
         var remaining: [Key: Int] = [:]
         var result = report
@@ -49,7 +49,7 @@ public struct Baseline: Sendable {
     }
 
     /// The baseline as JSON, sorted so it diffs well.
-    public var json: String {
+    package var json: String {
         let keys = counts.keys.sorted {
             ($0.file, $0.rule, $0.pointer, $0.variant) < ($1.file, $1.rule, $1.pointer, $1.variant)
         }
@@ -65,7 +65,7 @@ public struct Baseline: Sendable {
         return out
     }
 
-    public static func read(path: String, bytes: [UInt8]) throws -> Baseline {
+    package static func read(path: String, bytes: [UInt8]) throws -> Baseline {
         let result = DocumentReader.read(SourceFile(path: path, bytes: bytes, format: .json))
         if let problem = result.findings.first(where: { $0.severity == .error }) {
             throw ConfigurationError(path: path, span: problem.span, message: problem.message)

@@ -1,16 +1,16 @@
 /// What linting one file found.
-public struct FileReport: Sendable {
-    public let file: SourceFile
+package struct FileReport: Sendable {
+    package let file: SourceFile
     /// Findings in report order (position, then rule).
-    public var findings: [Finding]
+    package var findings: [Finding]
     /// Lines for `--verbose`: the dialect chosen, rules skipped and why.
-    public var notes: [String]
+    package var notes: [String]
     /// True when the file was found by walking a folder and is not a paywall definition.
-    public var skipped: Bool
+    package var skipped: Bool
     /// The paywalls read from the file (one per document).
-    public var paywalls: [Paywall] = []
+    package var paywalls: [Paywall] = []
 
-    public init(file: SourceFile, findings: [Finding] = [], notes: [String] = [], skipped: Bool = false) {
+    package init(file: SourceFile, findings: [Finding] = [], notes: [String] = [], skipped: Bool = false) {
         self.file = file
         self.findings = findings
         self.notes = notes
@@ -19,12 +19,12 @@ public struct FileReport: Sendable {
 }
 
 /// A problem of the tool itself (an unreadable file, a bad path), not of a file's content.
-public struct ToolNotification: Sendable, Hashable {
-    public var level: Severity
-    public var message: String
-    public var path: String?
+package struct ToolNotification: Sendable, Hashable {
+    package var level: Severity
+    package var message: String
+    package var path: String?
 
-    public init(level: Severity, message: String, path: String? = nil) {
+    package init(level: Severity, message: String, path: String? = nil) {
         self.level = level
         self.message = message
         self.path = path
@@ -32,18 +32,18 @@ public struct ToolNotification: Sendable, Hashable {
 }
 
 /// Totals of a run, for summaries and exit codes.
-public struct RunSummary: Sendable {
-    public var filesChecked = 0
-    public var filesSkipped = 0
-    public var filesWithFindings = 0
-    public var errors = 0
-    public var warnings = 0
-    public var notes = 0
-    public var notifications: [ToolNotification] = []
+package struct RunSummary: Sendable {
+    package var filesChecked = 0
+    package var filesSkipped = 0
+    package var filesWithFindings = 0
+    package var errors = 0
+    package var warnings = 0
+    package var notes = 0
+    package var notifications: [ToolNotification] = []
 
-    public init() {}
+    package init() {}
 
-    public mutating func add(_ report: FileReport) {
+    package mutating func add(_ report: FileReport) {
         if report.skipped {
             filesSkipped += 1
             return
@@ -60,7 +60,7 @@ public struct RunSummary: Sendable {
     }
 
     /// Whether any finding is at or above `level`.
-    public func hasFindings(atOrAbove level: Severity) -> Bool {
+    package func hasFindings(atOrAbove level: Severity) -> Bool {
         switch level {
         case .error: errors > 0
         case .warning: errors + warnings > 0
@@ -69,5 +69,5 @@ public struct RunSummary: Sendable {
     }
 
     /// The tool could not do all it was asked (a file could not be read).
-    public var executionSuccessful: Bool { !notifications.contains { $0.level == .error } }
+    package var executionSuccessful: Bool { !notifications.contains { $0.level == .error } }
 }

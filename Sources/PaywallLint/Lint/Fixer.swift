@@ -1,20 +1,20 @@
 /// Applies safe fixes to a file's text at the findings' spans, so comments, order and formatting
 /// survive, and shows the change as a unified diff.
-public enum Fixer {
+package enum Fixer {
     /// What applying a file's fixes gave.
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// The fixed text; nil when nothing changed.
-        public var bytes: [UInt8]?
+        package var bytes: [UInt8]?
         /// How many findings' fixes it applies.
-        public var count: Int
+        package var count: Int
         /// Fixes left out because the fixed text, read again, did not hold what they meant
         /// (`FixVerifier`): each finding with the reason.
-        public var refused: [(finding: Finding, reason: String)]
+        package var refused: [(finding: Finding, reason: String)]
     }
 
     /// The text with every automatic fix applied that reading the result proves; overlapping
     /// edits after the first are left for the next round.
-    public static func apply(
+    package static func apply(
         _ findings: [Finding], to file: SourceFile, limits: ReadLimits = .default
     ) -> Outcome {
         let lines = LineIndex(file.bytes)
@@ -73,7 +73,7 @@ public enum Fixer {
     /// `patch -p1` take it. Lines are compared and written byte for byte (a CRLF file keeps its
     /// "\r"); the lines are matched by Myers's O(ND) algorithm, a longest common subsequence.
     /// "" when the texts are equal.
-    public static func unifiedDiff(path: String, old: [UInt8], new: [UInt8], context: Int = 3) -> String {
+    package static func unifiedDiff(path: String, old: [UInt8], new: [UInt8], context: Int = 3) -> String {
         guard old != new else { return "" }
         let a = diffLines(old)
         let b = diffLines(new)

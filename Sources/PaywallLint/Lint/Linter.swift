@@ -1,24 +1,24 @@
 /// Options that shape how files are read and linted.
-public struct LintOptions: Sendable {
-    public var limits = ReadLimits.default
+package struct LintOptions: Sendable {
+    package var limits = ReadLimits.default
     /// Read every file as this dialect instead of detecting it (`--dialect`).
-    public var dialect: Dialect?
+    package var dialect: Dialect?
     /// Store data (`--storekit`) for the rules that need it.
-    public var store: StoreData?
+    package var store: StoreData?
     /// Only read the files: parse errors, duplicate keys and limits; no dialect, no rules.
-    public var syntaxOnly = false
+    package var syntaxOnly = false
     /// Severities for some variants of containers (a config's `overrides` with `variants`).
-    public var variantOverrides: [VariantOverride] = []
+    package var variantOverrides: [VariantOverride] = []
 
-    public init() {}
+    package init() {}
 }
 
 /// Rule severities for the variants whose names match `variants`; nil turns a rule off.
-public struct VariantOverride: Sendable {
-    public var variants: [Glob]
-    public var severities: [String: Severity?]
+package struct VariantOverride: Sendable {
+    package var variants: [Glob]
+    package var severities: [String: Severity?]
 
-    public init(variants: [Glob], severities: [String: Severity?]) {
+    package init(variants: [Glob], severities: [String: Severity?]) {
         self.variants = variants
         self.severities = severities
     }
@@ -26,7 +26,7 @@ public struct VariantOverride: Sendable {
 
 /// Lints files: bytes → documents → (dialect → model → rules) → findings. Built once per run
 /// (packs and config are resolved up front) and safe to use from many threads at once.
-public struct Linter: Sendable {
+package struct Linter: Sendable {
     /// One object: a worker copies the linter for every file, and copying a struct of rule set,
     /// options and engine retained each of their many parts, the same ones on every worker.
     private final class Parts: Sendable {
@@ -42,13 +42,13 @@ public struct Linter: Sendable {
     }
 
     private let parts: Parts
-    public var ruleSet: RuleSet { parts.ruleSet }
-    public var options: LintOptions { parts.options }
+    package var ruleSet: RuleSet { parts.ruleSet }
+    package var options: LintOptions { parts.options }
     var engine: RuleEngine { parts.engine }
 
     /// Compiles the rules; a rule whose check, field or options are wrong throws a
     /// `ConfigurationError` pointing at it.
-    public init(ruleSet: RuleSet, options: LintOptions = LintOptions()) throws {
+    package init(ruleSet: RuleSet, options: LintOptions = LintOptions()) throws {
         parts = Parts(ruleSet: ruleSet, options: options, engine: try RuleEngine(ruleSet: ruleSet))
     }
 
@@ -64,7 +64,7 @@ public struct Linter: Sendable {
     /// Lints one file. `explicitlyNamed` is false for files found by walking a folder: those that
     /// are not paywall definitions are skipped instead of reported. A thread that lints many
     /// files passes the same `templates` to each, so copy they repeat is read once.
-    public func lint(
+    package func lint(
         _ file: SourceFile, explicitlyNamed: Bool = true, templates: TemplateCache = TemplateCache()
     )
         -> FileReport
@@ -312,7 +312,7 @@ public struct Linter: Sendable {
 
 extension Linter {
     /// The report for a file over the size limit, made without reading it.
-    public func oversizedReport(path: String, size: Int) -> FileReport {
+    package func oversizedReport(path: String, size: Int) -> FileReport {
         let limit = parts.options.limits.maxFileBytes
         let finding = Finding(
             ruleID: CoreRuleID.limits, severity: .error,

@@ -1,32 +1,32 @@
 /// One piece of copy a user reads: which field it is, in which locale, its parsed text and where
 /// it is written.
-public struct Copy: Sendable {
+package struct Copy: Sendable {
     /// The copy field: `headline`, `subhead`, `bullets`, `cta`, `close.label`, `restore.label`,
     /// `disclosure.text`, `price.text`, `products.label`, `products.badge`, `elements.text`, or a
     /// dialect's own name for fields it alone has.
-    public var field: String
+    package var field: String
     /// Where in the field: `bullets[2]`, `products[com.app.pro].label`; equal to `field` for single fields.
-    public var path: String
-    public var locale: String
-    public var isDefaultLocale: Bool
-    public var template: Template
-    public var node: NodeID
-    public var span: SourceSpan
+    package var path: String
+    package var locale: String
+    package var isDefaultLocale: Bool
+    package var template: Template
+    package var node: NodeID
+    package var span: SourceSpan
     /// Where the first scalar of the value is, when the source text maps one to one onto the
     /// value (a one-line scalar without escapes); sub-spans are exact then.
     var valueStart: SourcePosition?
     /// Shown only to people eligible for the introductory offer (RevenueCat V2's `intro_offer`
     /// overrides).
-    public var isIntroOfferOnly = false
+    package var isIntroOfferOnly = false
     /// The component that shows it, where that is not where the string is written (RevenueCat
     /// V2's text components name their strings by ID): a finding's related location.
-    public var component: NodeID?
+    package var component: NodeID?
 
-    public var text: String { template.raw }
+    package var text: String { template.raw }
 
     /// The span of scalars `range` of the text, or the whole value when the text does not map
     /// exactly onto the source (escapes, folded lines).
-    public func span(of range: Range<Int>) -> SourceSpan {
+    package func span(of range: Range<Int>) -> SourceSpan {
         guard let start = valueStart else { return span }
         return SourceSpan(
             start: SourcePosition(line: start.line, column: start.column + range.lowerBound),
@@ -34,5 +34,5 @@ public struct Copy: Sendable {
     }
 
     /// How findings name this copy: `cta`, `cta (de)`.
-    public var label: String { isDefaultLocale ? path : "\(path) (\(locale))" }
+    package var label: String { isDefaultLocale ? path : "\(path) (\(locale))" }
 }

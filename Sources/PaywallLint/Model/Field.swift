@@ -1,10 +1,10 @@
 /// A value read from a file, with the node it came from (for spans and JSON pointers).
-public struct Field<Value: Sendable>: Sendable {
-    public var value: Value
-    public var node: NodeID
-    public var span: SourceSpan
+package struct Field<Value: Sendable>: Sendable {
+    package var value: Value
+    package var node: NodeID
+    package var span: SourceSpan
 
-    public init(_ value: Value, node: NodeID, span: SourceSpan) {
+    package init(_ value: Value, node: NodeID, span: SourceSpan) {
         self.value = value
         self.node = node
         self.span = span
@@ -12,7 +12,7 @@ public struct Field<Value: Sendable>: Sendable {
 }
 
 /// Where a missing field would belong: the mapping it is missing from.
-public struct Place: Sendable {
-    public var node: NodeID
-    public var span: SourceSpan
+package struct Place: Sendable {
+    package var node: NodeID
+    package var span: SourceSpan
 }

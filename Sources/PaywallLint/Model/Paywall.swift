@@ -1,42 +1,42 @@
 /// One paywall variant, whatever dialect it was written in. Every field keeps the node it came
 /// from; a field that is nil is missing (rules report it at `place`), and a part the dialect
 /// cannot express at all is left out of `capabilities` (rules about it stay silent).
-public struct Paywall: Sendable {
-    public var dialect: Dialect
-    public var capabilities: Capabilities
+package struct Paywall: Sendable {
+    package var dialect: Dialect
+    package var capabilities: Capabilities
     /// The top-level mapping: where missing top-level fields belong.
-    public var place: Place
-    public var document: Document
-    public var defaultLocale: String
+    package var place: Place
+    package var document: Document
+    package var defaultLocale: String
 
-    public var id: Field<String>?
-    public var app: Field<String>?
-    public var locale: Field<String>?
-    public var presentation: Field<String>?
-    public var headline: Copy?
-    public var subhead: Copy?
-    public var bullets: Field<[Copy]>?
-    public var products: Field<[Product]>?
-    public var highlightedProduct: Field<String>?
-    public var cta: CallToAction?
-    public var close: CloseControl?
-    public var restore: RestoreControl?
-    public var links: Links?
-    public var disclosure: Disclosure?
-    public var price: PriceDisplay?
-    public var elements: Field<[Element]>?
-    public var triggers: Field<[Trigger]>?
-    public var gate: Gate?
-    public var theme: Theme?
-    public var localizations: [Localization] = []
+    package var id: Field<String>?
+    package var app: Field<String>?
+    package var locale: Field<String>?
+    package var presentation: Field<String>?
+    package var headline: Copy?
+    package var subhead: Copy?
+    package var bullets: Field<[Copy]>?
+    package var products: Field<[Product]>?
+    package var highlightedProduct: Field<String>?
+    package var cta: CallToAction?
+    package var close: CloseControl?
+    package var restore: RestoreControl?
+    package var links: Links?
+    package var disclosure: Disclosure?
+    package var price: PriceDisplay?
+    package var elements: Field<[Element]>?
+    package var triggers: Field<[Trigger]>?
+    package var gate: Gate?
+    package var theme: Theme?
+    package var localizations: [Localization] = []
     /// Every piece of copy in every locale: the top level (default locale) and what each locale
     /// overrides (what a locale leaves out falls back to the top level and is not repeated here).
-    public var copy: [Copy] = []
+    package var copy: [Copy] = []
 
     /// RevenueCat's own fields, for the revenuecat pack.
-    public var revenueCat: RevenueCatPaywall?
+    package var revenueCat: RevenueCatPaywall?
 
-    public init(
+    package init(
         dialect: Dialect, capabilities: Capabilities, place: Place, document: Document, defaultLocale: String
     ) {
         self.dialect = dialect
@@ -63,17 +63,17 @@ public struct Paywall: Sendable {
     }
 
     /// The JSON pointer of a node, for findings.
-    public func pointer(of node: NodeID) -> String { document.pointer(of: node) }
+    package func pointer(of node: NodeID) -> String { document.pointer(of: node) }
 
     /// A paywall of thousands of copy strings (a file of thousands of locales): its rules run on
     /// two threads, which then cost tens of microseconds against tens of milliseconds of rules.
     /// Ordinary paywalls have tens of copy strings, and many files keep every core busy anyway.
-    public var isLarge: Bool { copy.count >= 2_000 }
+    package var isLarge: Bool { copy.count >= 2_000 }
 
     /// The copy strings of one field, in order. Each is read by index: `copy.filter` copied every
     /// one out, retaining its strings and text. (The field selectors build their values in one
     /// pass of their own, `FieldSelector.registry`.)
-    public func copies(inField field: String) -> [Copy] {
+    package func copies(inField field: String) -> [Copy] {
         var result: [Copy] = []
         // Lengths first: the fields mostly differ in length, and comparing two unequal strings
         // calls into the standard library.
@@ -86,34 +86,34 @@ public struct Paywall: Sendable {
 }
 
 /// The parts of the model a dialect can express.
-public struct Capabilities: OptionSet, Sendable, Hashable {
-    public let rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+package struct Capabilities: OptionSet, Sendable, Hashable {
+    package let rawValue: UInt32
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
 
-    public static let close = Capabilities(rawValue: 1 << 0)
-    public static let restore = Capabilities(rawValue: 1 << 1)
-    public static let links = Capabilities(rawValue: 1 << 2)
-    public static let presentation = Capabilities(rawValue: 1 << 3)
-    public static let disclosure = Capabilities(rawValue: 1 << 4)
-    public static let priceDisplay = Capabilities(rawValue: 1 << 5)
-    public static let products = Capabilities(rawValue: 1 << 6)
-    public static let elements = Capabilities(rawValue: 1 << 7)
-    public static let triggers = Capabilities(rawValue: 1 << 8)
-    public static let gate = Capabilities(rawValue: 1 << 9)
-    public static let theme = Capabilities(rawValue: 1 << 10)
-    public static let app = Capabilities(rawValue: 1 << 11)
-    public static let variantID = Capabilities(rawValue: 1 << 12)
-    public static let headline = Capabilities(rawValue: 1 << 13)
-    public static let bullets = Capabilities(rawValue: 1 << 14)
-    public static let cta = Capabilities(rawValue: 1 << 15)
-    public static let fontSizes = Capabilities(rawValue: 1 << 16)
-    public static let localizations = Capabilities(rawValue: 1 << 17)
+    package static let close = Capabilities(rawValue: 1 << 0)
+    package static let restore = Capabilities(rawValue: 1 << 1)
+    package static let links = Capabilities(rawValue: 1 << 2)
+    package static let presentation = Capabilities(rawValue: 1 << 3)
+    package static let disclosure = Capabilities(rawValue: 1 << 4)
+    package static let priceDisplay = Capabilities(rawValue: 1 << 5)
+    package static let products = Capabilities(rawValue: 1 << 6)
+    package static let elements = Capabilities(rawValue: 1 << 7)
+    package static let triggers = Capabilities(rawValue: 1 << 8)
+    package static let gate = Capabilities(rawValue: 1 << 9)
+    package static let theme = Capabilities(rawValue: 1 << 10)
+    package static let app = Capabilities(rawValue: 1 << 11)
+    package static let variantID = Capabilities(rawValue: 1 << 12)
+    package static let headline = Capabilities(rawValue: 1 << 13)
+    package static let bullets = Capabilities(rawValue: 1 << 14)
+    package static let cta = Capabilities(rawValue: 1 << 15)
+    package static let fontSizes = Capabilities(rawValue: 1 << 16)
+    package static let localizations = Capabilities(rawValue: 1 << 17)
     /// Structural rules apply at all (not for the generic dialect, which only has copy).
-    public static let structure = Capabilities(rawValue: 1 << 18)
+    package static let structure = Capabilities(rawValue: 1 << 18)
 
-    public static let all = Capabilities(rawValue: (1 << 19) - 1)
+    package static let all = Capabilities(rawValue: (1 << 19) - 1)
 
-    public static let names: [(String, Capabilities)] = [
+    package static let names: [(String, Capabilities)] = [
         ("close", .close), ("restore", .restore), ("links", .links), ("presentation", .presentation),
         ("disclosure", .disclosure), ("price-display", .priceDisplay), ("products", .products),
         ("elements", .elements), ("triggers", .triggers), ("gate", .gate), ("theme", .theme), ("app", .app),
@@ -122,101 +122,101 @@ public struct Capabilities: OptionSet, Sendable, Hashable {
     ]
 }
 
-public struct Product: Sendable {
-    public var id: Field<String>?
-    public var kind: Field<String>?
-    public var label: Copy?
-    public var badge: Copy?
-    public var place: Place
+package struct Product: Sendable {
+    package var id: Field<String>?
+    package var kind: Field<String>?
+    package var label: Copy?
+    package var badge: Copy?
+    package var place: Place
 }
 
-public struct CallToAction: Sendable {
-    public var text: Copy?
-    public var fontSize: Field<Double>?
-    public var place: Place
+package struct CallToAction: Sendable {
+    package var text: Copy?
+    package var fontSize: Field<Double>?
+    package var place: Place
 }
 
-public struct CloseControl: Sendable {
-    public var visible: Field<Bool>?
-    public var delaySeconds: Field<Double>?
-    public var label: Copy?
-    public var destination: Field<String>?
-    public var place: Place
+package struct CloseControl: Sendable {
+    package var visible: Field<Bool>?
+    package var delaySeconds: Field<Double>?
+    package var label: Copy?
+    package var destination: Field<String>?
+    package var place: Place
 }
 
-public struct RestoreControl: Sendable {
-    public var visible: Field<Bool>?
-    public var aboveFold: Field<Bool>?
-    public var label: Copy?
-    public var fontSize: Field<Double>?
-    public var color: Field<String>?
-    public var place: Place
+package struct RestoreControl: Sendable {
+    package var visible: Field<Bool>?
+    package var aboveFold: Field<Bool>?
+    package var label: Copy?
+    package var fontSize: Field<Double>?
+    package var color: Field<String>?
+    package var place: Place
 }
 
-public struct Links: Sendable {
-    public var terms: Field<String>?
-    public var privacy: Field<String>?
-    public var fontSize: Field<Double>?
-    public var color: Field<String>?
-    public var place: Place
+package struct Links: Sendable {
+    package var terms: Field<String>?
+    package var privacy: Field<String>?
+    package var fontSize: Field<Double>?
+    package var color: Field<String>?
+    package var place: Place
 }
 
-public struct Disclosure: Sendable {
-    public var text: Copy?
-    public var placement: Field<String>?
-    public var fontSize: Field<Double>?
-    public var color: Field<String>?
-    public var place: Place
+package struct Disclosure: Sendable {
+    package var text: Copy?
+    package var placement: Field<String>?
+    package var fontSize: Field<Double>?
+    package var color: Field<String>?
+    package var place: Place
 }
 
-public struct PriceDisplay: Sendable {
-    public var text: Copy?
-    public var fontSize: Field<Double>?
-    public var place: Place
+package struct PriceDisplay: Sendable {
+    package var text: Copy?
+    package var fontSize: Field<Double>?
+    package var place: Place
 }
 
-public struct Element: Sendable {
-    public var type: Field<String>?
-    public var text: Copy?
-    public var fontSize: Field<Double>?
-    public var place: Place
+package struct Element: Sendable {
+    package var type: Field<String>?
+    package var text: Copy?
+    package var fontSize: Field<Double>?
+    package var place: Place
 }
 
-public struct Trigger: Sendable {
-    public var event: Field<String>?
-    public var place: Place
+package struct Trigger: Sendable {
+    package var event: Field<String>?
+    package var place: Place
 }
 
-public struct Gate: Sendable {
-    public var freeUses: Field<Double>?
-    public var periodHours: Field<Double>?
-    public var carryOver: Field<Bool>?
-    public var place: Place
+package struct Gate: Sendable {
+    package var freeUses: Field<Double>?
+    package var periodHours: Field<Double>?
+    package var carryOver: Field<Bool>?
+    package var place: Place
 }
 
-public struct Theme: Sendable {
-    public var background: Field<String>?
-    public var text: Field<String>?
-    public var place: Place
+package struct Theme: Sendable {
+    package var background: Field<String>?
+    package var text: Field<String>?
+    package var place: Place
 }
 
 /// A locale's overrides of copy fields.
-public struct Localization: Sendable {
-    public var locale: Field<String>
+package struct Localization: Sendable {
+    package var locale: Field<String>
     /// This locale's copy strings: `paywall.copy[copies]`. A range rather than a set of paths:
     /// a file can hold thousands of locales.
-    public var copies: Range<Int>
-    public var place: Place
+    package var copies: Range<Int>
+    package var place: Place
 }
 
 /// What the revenuecat pack checks that the shared model has no place for.
-public struct RevenueCatPaywall: Sendable {
-    public var templateName: Field<String>?
-    public var packages: [Field<String>] = []
-    public var defaultPackage: Field<String>?
-    public var displayRestorePurchases: Field<Bool>?
-    public var localizedStrings: Place?
+package struct RevenueCatPaywall: Sendable {
+    package var templateName: Field<String>?
+    package var packages: [Field<String>] = []
+    package var defaultPackage: Field<String>?
+    package var displayRestorePurchases: Field<Bool>?
+    package var localizedStrings: Place?
     /// Locales with at least one non-empty string.
-    public var locales: [Field<String>] = []
-    public var configPlace: Place?
+    package var locales: [Field<String>] = []
+    package var configPlace: Place?
 }

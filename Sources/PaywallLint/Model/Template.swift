@@ -2,20 +2,20 @@ import Atomics
 
 /// Copy text split into literal runs and `{{ name }}` variable references, each with its offset
 /// (in Unicode scalars) in the text, so a finding can underline just `{{ pirce }}`.
-public struct Template: Sendable {
-    public struct Variable: Sendable, Hashable {
-        public var name: String
+package struct Template: Sendable {
+    package struct Variable: Sendable, Hashable {
+        package var name: String
         /// Offsets of the whole placeholder, braces included.
-        public var range: Range<Int>
+        package var range: Range<Int>
         /// Written exactly as `{{ name }}`, one space inside each brace pair.
-        public var isCanonicallySpaced: Bool
+        package var isCanonicallySpaced: Bool
         /// Filters after the name, `{{ name | uppercase }}`: RevenueCat V2's; other dialects have none.
-        public var filters: [String] = []
+        package var filters: [String] = []
     }
 
-    public struct Problem: Sendable, Hashable {
-        public var range: Range<Int>
-        public var message: String
+    package struct Problem: Sendable, Hashable {
+        package var range: Range<Int>
+        package var message: String
     }
 
     /// Everything parsed, in one immutable object: a `Copy` is passed around and copied by
@@ -81,16 +81,16 @@ public struct Template: Sendable {
         return summary
     }
 
-    public var raw: String { storage.raw }
+    package var raw: String { storage.raw }
     /// The number of scalars in `raw`.
-    public var rawCount: Int { storage.rawCount }
-    public var variables: [Variable] { storage.variables }
-    public var problems: [Problem] { storage.problems }
+    package var rawCount: Int { storage.rawCount }
+    package var variables: [Variable] { storage.variables }
+    package var problems: [Problem] { storage.problems }
     /// The text with each variable replaced by U+FFFC, so detectors see neither its name nor
     /// its braces but still see a word boundary.
-    public var plain: [Unicode.Scalar] { storage.plain }
+    package var plain: [Unicode.Scalar] { storage.plain }
     /// `plain`, NFKC-normalised and case-folded once, for every detector that reads this copy.
-    public var normalized: NormalizedText { storage.normalized }
+    package var normalized: NormalizedText { storage.normalized }
     /// Where `plain` and `raw` stop running in step: from scalar `plain` of `plain` on, scalar
     /// `plain + k` is scalar `raw + k` of `raw` (up to the next jump). Empty when every scalar
     /// before the last placeholder is at its own offset. One per placeholder rather than an
@@ -109,9 +109,9 @@ public struct Template: Sendable {
         return Int(jumps[after - 1].raw) + offset - Int(jumps[after - 1].plain)
     }
 
-    public static let placeholder: Unicode.Scalar = "\u{FFFC}"
+    package static let placeholder: Unicode.Scalar = "\u{FFFC}"
 
-    public init(_ raw: String) {
+    package init(_ raw: String) {
         var parser = Parser()
         let scalars = raw.scalarArray
         if scalars.contains(where: { $0 == "{" || $0 == "}" }) {
@@ -123,7 +123,7 @@ public struct Template: Sendable {
     }
 
     /// The offsets in `raw` that scalars `range` of `plain` came from.
-    public func rawRange(ofPlain range: Range<Int>) -> Range<Int> {
+    package func rawRange(ofPlain range: Range<Int>) -> Range<Int> {
         // No jumps is not no placeholders: one at the very end leaves no jump after it.
         guard !range.isEmpty, !plain.isEmpty else { return range }
         let lower = rawOffset(ofPlain: min(range.lowerBound, plain.count - 1))
@@ -138,7 +138,7 @@ public struct Template: Sendable {
         return lower..<upper
     }
 
-    public var plainText: String {
+    package var plainText: String {
         String(scalars: plain)
     }
 

@@ -1,6 +1,6 @@
 /// What a copy variable stands for; rules reason about kinds, not names, so one rule works for
 /// every dialect.
-public enum VariableKind: String, Sendable, CaseIterable {
+package enum VariableKind: String, Sendable, CaseIterable {
     /// The billed total for one period (`price`, RevenueCat's `price_per_period`).
     case billedTotal = "billed-total"
     /// The billing period ("week").
@@ -39,7 +39,7 @@ extension VariableKind {
 }
 
 /// The variables a dialect knows, by name.
-public struct VariableCatalog: Sendable {
+package struct VariableCatalog: Sendable {
     /// Which of the static tables below it is. The tables are read where they are: a catalogue
     /// that held its table was copied for every copy string of every file, retaining and
     /// releasing an object both workers share.
@@ -60,7 +60,7 @@ public struct VariableCatalog: Sendable {
         }
     }
 
-    public var kinds: [String: VariableKind] {
+    package var kinds: [String: VariableKind] {
         switch table {
         case .canonical: Self.canonicalKinds
         case .revenueCat: Self.revenueCatKinds
@@ -68,7 +68,7 @@ public struct VariableCatalog: Sendable {
         }
     }
 
-    public func kind(of name: String) -> VariableKind? {
+    package func kind(of name: String) -> VariableKind? {
         switch table {
         case .canonical: Self.canonicalKinds[name]
         case .revenueCat: Self.revenueCatKinds[name]
@@ -80,7 +80,7 @@ public struct VariableCatalog: Sendable {
     }
 
     /// The filters a variable may take (`{{ name | uppercase }}`); none outside RevenueCat V2.
-    public var filters: [String] {
+    package var filters: [String] {
         table == .revenueCatV2 ? ["uppercase", "lowercase", "capitalize"] : []
     }
 
@@ -111,10 +111,10 @@ public struct VariableCatalog: Sendable {
         }
     }
 
-    public var names: [String] { kinds.keys.sorted() }
+    package var names: [String] { kinds.keys.sorted() }
 
     /// FORMAT.md's variables: the canonical and remote-config dialects.
-    public static let canonical = VariableCatalog(table: .canonical)
+    package static let canonical = VariableCatalog(table: .canonical)
     private static let canonicalKinds: [String: VariableKind] = [
         "price": .billedTotal, "period": .period, "price_per_period": .billedTotal,
         "price_per_week": .perUnit, "price_per_month": .perUnit, "price_per_year": .perUnit,
@@ -124,7 +124,7 @@ public struct VariableCatalog: Sendable {
     ]
 
     /// RevenueCat's paywall V1 variables.
-    public static let revenueCat = VariableCatalog(table: .revenueCat)
+    package static let revenueCat = VariableCatalog(table: .revenueCat)
     private static let revenueCatKinds: [String: VariableKind] = [
         "app_name": .name, "product_name": .name,
         "price": .billedTotal, "price_per_period": .billedTotal, "price_per_period_full": .billedTotal,
@@ -140,7 +140,7 @@ public struct VariableCatalog: Sendable {
     /// RevenueCat Paywalls V2's variables (purchases-ios `VariableHandlerV2`): each product value
     /// under `product.`, and the countdown's under `count_`. A V1 name is unknown here: V2
     /// renders it as raw text.
-    public static let revenueCatV2 = VariableCatalog(table: .revenueCatV2)
+    package static let revenueCatV2 = VariableCatalog(table: .revenueCatV2)
     private static let revenueCatV2Kinds: [String: VariableKind] = {
         var kinds: [String: VariableKind] = [
             "product.store_product_name": .name,

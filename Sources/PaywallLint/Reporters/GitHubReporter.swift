@@ -1,11 +1,11 @@
 /// `--format github`: GitHub Actions workflow commands, so findings show inline on pull requests:
 /// `::error file=…,line=…,col=…,endLine=…,endColumn=…,title=rule-id::message`.
-public struct GitHubReporter: Reporter {
-    public init() {}
+package struct GitHubReporter: Reporter {
+    package init() {}
 
-    public mutating func begin(rules: [RuleDescriptor]) -> String { "" }
+    package mutating func begin(rules: [RuleDescriptor]) -> String { "" }
 
-    public mutating func file(_ report: FileReport) -> String {
+    package mutating func file(_ report: FileReport) -> String {
         var out = ""
         var path = Substring(report.file.path)
         while path.hasPrefix("./") { path = path.dropFirst(2) }
@@ -35,7 +35,7 @@ public struct GitHubReporter: Reporter {
         return out
     }
 
-    public mutating func end(_ summary: RunSummary) -> String { "" }
+    package mutating func end(_ summary: RunSummary) -> String { "" }
 
     /// Escaping of a command's message, as the runner expects.
     static func data(_ text: String) -> String {

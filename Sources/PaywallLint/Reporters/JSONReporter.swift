@@ -1,15 +1,15 @@
 /// `--format json`: one object per finding, in a documented, stable schema (README "JSON
 /// output"). Version 1; fields are only ever added.
-public struct JSONReporter: Reporter {
+package struct JSONReporter: Reporter {
     private var first = true
 
-    public init() {}
+    package init() {}
 
-    public mutating func begin(rules: [RuleDescriptor]) -> String {
+    package mutating func begin(rules: [RuleDescriptor]) -> String {
         "{\n  \"version\": 1,\n  \"tool\": {\"name\": \(JSONText.quoted(ToolInfo.name)), \"version\": \(JSONText.quoted(ToolInfo.version))},\n  \"findings\": ["
     }
 
-    public mutating func file(_ report: FileReport) -> String {
+    package mutating func file(_ report: FileReport) -> String {
         var out = ""
         for finding in report.findings {
             out += first ? "\n" : ",\n"
@@ -38,7 +38,7 @@ public struct JSONReporter: Reporter {
         return out
     }
 
-    public mutating func end(_ summary: RunSummary) -> String {
+    package mutating func end(_ summary: RunSummary) -> String {
         var out = first ? "],\n" : "\n  ],\n"
         out +=
             "  \"summary\": {\"files_checked\": \(summary.filesChecked), \"files_skipped\": \(summary.filesSkipped), "

@@ -1,8 +1,8 @@
 /// JSON text for the reports, written by hand so its key order is fixed and the same findings
 /// give the same bytes.
-public enum JSONText {
+package enum JSONText {
     /// `text` as a JSON string literal.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var out = JSONBytes()
         out.appendQuoted(text)
         return out.text

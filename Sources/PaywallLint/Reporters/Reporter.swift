@@ -1,6 +1,6 @@
 /// Turns findings into output text. Reporters stream: `begin` once, `file` per file in input
 /// order, `end` once; the caller writes each returned piece as it comes.
-public protocol Reporter {
+package protocol Reporter {
     mutating func begin(rules: [RuleDescriptor]) -> String
     mutating func file(_ report: FileReport) -> String
     /// `file(report)` as UTF-8, appended to `output`: a reporter that builds bytes hands them on
@@ -10,7 +10,7 @@ public protocol Reporter {
 }
 
 extension Reporter {
-    public mutating func file(_ report: FileReport, appendingTo output: inout [UInt8]) {
+    package mutating func file(_ report: FileReport, appendingTo output: inout [UInt8]) {
         output.append(contentsOf: file(report).utf8)
     }
 }
@@ -29,7 +29,7 @@ extension [UInt8] {
 }
 
 /// The output formats the CLI offers.
-public enum OutputFormat: String, CaseIterable, Sendable {
+package enum OutputFormat: String, CaseIterable, Sendable {
     case text
     case sarif
     case json
@@ -37,5 +37,5 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 
     /// Whether the report shows the rules' descriptions (SARIF's rule metadata does); a run that
     /// writes no such report reads the built-in packs without them.
-    public var showsRuleDocumentation: Bool { self == .sarif }
+    package var showsRuleDocumentation: Bool { self == .sarif }
 }

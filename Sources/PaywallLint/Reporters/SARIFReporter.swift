@@ -7,13 +7,13 @@
 /// SARIF 2.1.0 for GitHub code scanning and other viewers: the full rule list (every enabled rule,
 /// not only those that fired), one result per finding with a full region in Unicode code points,
 /// and fingerprints built from rule, file and JSON pointer, so they survive moved lines.
-public struct SARIFReporter: Reporter {
+package struct SARIFReporter: Reporter {
     private var ruleIndex: [String: Int] = [:]
     private var firstResult = true
 
-    public init() {}
+    package init() {}
 
-    public mutating func begin(rules: [RuleDescriptor]) -> String {
+    package mutating func begin(rules: [RuleDescriptor]) -> String {
         // As bytes: the rule list runs to 100 KB, and appending it to a string, then quoting
         // each description into a string of its own, took a millisecond and a half before the
         // first result.
@@ -87,13 +87,13 @@ public struct SARIFReporter: Reporter {
         out.append("] }\n            }")
     }
 
-    public mutating func file(_ report: FileReport) -> String {
+    package mutating func file(_ report: FileReport) -> String {
         var bytes: [UInt8] = []
         file(report, appendingTo: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    public mutating func file(_ report: FileReport, appendingTo output: inout [UInt8]) {
+    package mutating func file(_ report: FileReport, appendingTo output: inout [UInt8]) {
         guard !report.findings.isEmpty else { return }
         // `output` emptied, so `out` holds the only reference and appends in place.
         var out = JSONBytes(appendingTo: output)
@@ -186,7 +186,7 @@ public struct SARIFReporter: Reporter {
         }
     }
 
-    public mutating func end(_ summary: RunSummary) -> String {
+    package mutating func end(_ summary: RunSummary) -> String {
         var out = firstResult ? "],\n" : "\n      ],\n"
         out += "      \"invocations\": [\n        {\n"
         out += "          \"executionSuccessful\": \(summary.executionSuccessful)"

@@ -1,9 +1,9 @@
 /// Makes text from files safe to print: control characters, ANSI escapes and bidirectional
 /// overrides from file content are shown escaped, so a hostile file cannot rewrite the terminal.
-public enum TerminalText {
+package enum TerminalText {
     /// `keepingLines`: line breaks and tabs stay as they are, for text of many lines (a rule's
     /// documentation).
-    public static func escaped(_ text: String, keepingLines: Bool = false) -> String {
+    package static func escaped(_ text: String, keepingLines: Bool = false) -> String {
         guard text.withUTF8Bytes(containsEscapes) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

@@ -1,22 +1,22 @@
 /// The default output: `path:line:column: severity: message [rule-id]` (the form Xcode and
 /// editors parse), the source line with the span underlined, then a summary line.
-public struct TextReporter: Reporter {
-    public var color: Bool
-    public var showSource: Bool
-    public var verbose: Bool
+package struct TextReporter: Reporter {
+    package var color: Bool
+    package var showSource: Bool
+    package var verbose: Bool
     /// Print nothing for clean files and no summary when nothing was found.
-    public var quiet: Bool
+    package var quiet: Bool
 
-    public init(color: Bool = false, showSource: Bool = true, verbose: Bool = false, quiet: Bool = false) {
+    package init(color: Bool = false, showSource: Bool = true, verbose: Bool = false, quiet: Bool = false) {
         self.color = color
         self.showSource = showSource
         self.verbose = verbose
         self.quiet = quiet
     }
 
-    public mutating func begin(rules: [RuleDescriptor]) -> String { "" }
+    package mutating func begin(rules: [RuleDescriptor]) -> String { "" }
 
-    public mutating func file(_ report: FileReport) -> String {
+    package mutating func file(_ report: FileReport) -> String {
         var out: [UInt8] = []
         file(report, appendingTo: &out)
         return String(decoding: out, as: UTF8.self)
@@ -24,7 +24,7 @@ public struct TextReporter: Reporter {
 
     /// The report as bytes, appended piece by piece: built as a string, then copied out as
     /// bytes, it cost 14,000 instructions a file of the benchmark's corpus.
-    public mutating func file(_ report: FileReport, appendingTo out: inout [UInt8]) {
+    package mutating func file(_ report: FileReport, appendingTo out: inout [UInt8]) {
         let path = TerminalText.escaped(report.file.path)
         if verbose {
             for note in report.notes {
@@ -88,7 +88,7 @@ public struct TextReporter: Reporter {
         }
     }
 
-    public mutating func end(_ summary: RunSummary) -> String {
+    package mutating func end(_ summary: RunSummary) -> String {
         if quiet && summary.errors + summary.warnings + summary.notes == 0 { return "" }
         var parts: [String] = []
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }

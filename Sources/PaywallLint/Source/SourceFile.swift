@@ -1,9 +1,9 @@
 /// The text format of a source file, chosen by its name (`.json` is JSON, everything else YAML).
-public enum SourceFormat: String, Sendable {
+package enum SourceFormat: String, Sendable {
     case yaml
     case json
 
-    public init(path: String) {
+    package init(path: String) {
         self = path.hasSuffix(ignoringASCIICase: ".json") ? .json : .yaml
     }
 }
@@ -32,33 +32,33 @@ extension UnsafeBufferPointer<UInt8> {
 }
 
 /// The bytes of one file with the name findings are reported under.
-public struct SourceFile: Sendable {
+package struct SourceFile: Sendable {
     /// The path as the user should see it (relative where the user gave it relative).
-    public let path: String
-    public let bytes: [UInt8]
-    public let format: SourceFormat
+    package let path: String
+    package let bytes: [UInt8]
+    package let format: SourceFormat
 
-    public init(path: String, bytes: [UInt8], format: SourceFormat? = nil) {
+    package init(path: String, bytes: [UInt8], format: SourceFormat? = nil) {
         self.path = path
         self.bytes = bytes
         self.format = format ?? SourceFormat(path: path)
     }
 
-    public init(path: String, text: String, format: SourceFormat? = nil) {
+    package init(path: String, text: String, format: SourceFormat? = nil) {
         self.init(path: path, bytes: Array(text.utf8), format: format)
     }
 }
 
 /// Maps line:column positions back to bytes, for snippets and fixes. Built on demand:
 /// only files with findings need it.
-public struct LineIndex: Sendable {
+package struct LineIndex: Sendable {
     /// Byte offset where each line starts (index 0 is line 1). A UTF-8 BOM is not part of line 1.
-    public let lineStarts: [Int]
+    package let lineStarts: [Int]
     private let bytes: [UInt8]
 
     /// Lines up to `last` (and where the next one starts), or all of them: a report that shows
     /// a finding on line 6 of a 5 MB file need not find the 70,000 others.
-    public init(_ bytes: [UInt8], throughLine last: Int = .max) {
+    package init(_ bytes: [UInt8], throughLine last: Int = .max) {
         self.bytes = bytes
         var starts = [bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0]
         // Paywall files average 25–30 bytes a line: room for most without growing.
@@ -88,10 +88,10 @@ public struct LineIndex: Sendable {
     }
 
     /// The lines indexed: all of the file's, or the first `last + 1` of a partial index.
-    public var lineCount: Int { lineStarts.count }
+    package var lineCount: Int { lineStarts.count }
 
     /// The bytes of a line without its line break.
-    public func lineBytes(_ line: Int) -> ArraySlice<UInt8> {
+    package func lineBytes(_ line: Int) -> ArraySlice<UInt8> {
         guard line >= 1, line <= lineStarts.count else { return [] }
         let start = lineStarts[line - 1]
         var end = line < lineStarts.count ? lineStarts[line] : bytes.count
@@ -100,7 +100,7 @@ public struct LineIndex: Sendable {
     }
 
     /// The byte offset of a position; a column past the end of its line is clamped to the line end.
-    public func offset(of position: SourcePosition) -> Int {
+    package func offset(of position: SourcePosition) -> Int {
         guard position.line >= 1 else { return 0 }
         guard position.line <= lineStarts.count else { return bytes.count }
         let line = lineBytes(position.line)
@@ -118,7 +118,7 @@ public struct LineIndex: Sendable {
         return offset
     }
 
-    public func byteRange(of span: SourceSpan) -> Range<Int> {
+    package func byteRange(of span: SourceSpan) -> Range<Int> {
         let lower = offset(of: span.start)
         return lower..<max(lower, offset(of: span.end))
     }

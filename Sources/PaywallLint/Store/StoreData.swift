@@ -43,9 +43,13 @@ public struct StoreData: Sendable {
         public var span: SourceSpan
 
         /// - Parameters:
+        ///   - id: the product identifier.
+        ///   - type: what kind of product it is.
         ///   - displayPrice: the price as StoreKit shows it (`Product.displayPrice`).
         ///   - period: a subscription's period; nil for other products.
+        ///   - introductoryOffer: the introductory offer, if any.
         ///   - names: display names by locale (`en_US`).
+        ///   - span: where the product was defined, for messages.
         public init(
             id: String, type: ProductType, displayPrice: String, period: SubscriptionPeriod?,
             introductoryOffer: IntroductoryOffer?, names: [String: String] = [:],
@@ -72,6 +76,7 @@ public struct StoreData: Sendable {
 
     /// - Parameters:
     ///   - path: where the data came from, for messages (a `.storekit` file, or "StoreKit").
+    ///   - products: the products the store sells.
     ///   - storefront: the storefront's country code (`USA`), when known.
     public init(path: String = "StoreKit", products: [Product], storefront: String? = nil) {
         self.path = path

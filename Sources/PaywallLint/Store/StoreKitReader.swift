@@ -1,7 +1,7 @@
 /// Reads an Xcode StoreKit configuration file (`.storekit`, JSON) into `StoreData`. Problems are
 /// `ConfigurationError`s with positions: store data the rules rely on must be right.
-public enum StoreKitReader {
-    public static func read(path: String, bytes: [UInt8]) throws -> StoreData {
+package enum StoreKitReader {
+    package static func read(path: String, bytes: [UInt8]) throws -> StoreData {
         let result = DocumentReader.read(SourceFile(path: path, bytes: bytes, format: .json))
         if let problem = result.findings.first(where: { $0.severity == .error }) {
             throw ConfigurationError(path: path, span: problem.span, message: problem.message)

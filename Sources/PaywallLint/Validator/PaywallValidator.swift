@@ -24,6 +24,7 @@ public struct PaywallValidator: Sendable {
 
     /// Validates one paywall given as JSON (UTF-8).
     /// - Parameters:
+    ///   - json: the configuration's bytes.
     ///   - dialect: the paywall's format; nil detects it (`paywall: 1`, remote-config keys, RevenueCat).
     ///   - store: the products as StoreKit knows them on the device, so the checks that need
     ///     prices, periods and offers run (products that exist, the highlighted one among them,
