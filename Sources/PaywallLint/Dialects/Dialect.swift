@@ -24,6 +24,8 @@ public enum Dialect: String, Sendable, CaseIterable {
         }
     }
 
+    /// The dialect a name means: its raw value or an alias (`canonical`, `v1`, `remote_config`,
+    /// `revenue-cat`, `revenuecat_v2`, `components`); nil for any other name.
     public init?(name: String) {
         switch name {
         case "paywall/v1", "canonical", "v1": self = .canonical

@@ -1,25 +1,41 @@
-/// Products from the store (an Xcode StoreKit configuration file): what rules check product IDs,
-/// periods, trials and prices against, and what fills variables for rendered wording.
+/// Products from the store (built from StoreKit on the device, or read from an Xcode StoreKit
+/// configuration file): what rules check product IDs, periods, trials and prices against, and
+/// what fills variables for rendered wording.
 public struct StoreData: Sendable {
+    /// What kind of product it is, as StoreKit's `Product.ProductType` says.
     public enum ProductType: String, Sendable {
+        /// An auto-renewable subscription.
         case autoRenewable = "auto_renewable"
+        /// A subscription that does not renew by itself.
         case nonRenewing = "non_renewing"
+        /// A product bought again and again (credits, say).
         case consumable
+        /// A product bought once and kept (an unlock).
         case nonConsumable = "non_consumable"
     }
 
+    /// How an introductory offer is paid, as StoreKit's `Product.SubscriptionOffer.PaymentMode` says.
     public enum PaymentMode: String, Sendable {
+        /// A free trial (StoreKit's `freeTrial`).
         case free
+        /// A reduced price each period, for `numberOfPeriods` periods.
         case payAsYouGo
+        /// One reduced price paid at the start, for the whole offer.
         case payUpFront
     }
 
+    /// A subscription's introductory offer: a free trial or a reduced price for a while.
     public struct IntroductoryOffer: Sendable {
+        /// How the offer is paid.
         public var paymentMode: PaymentMode
+        /// The offer's price without a currency symbol (`0.99`); unused for a free trial.
         public var displayPrice: String?
+        /// The length of one offer period.
         public var period: SubscriptionPeriod?
+        /// How many periods the offer lasts.
         public var numberOfPeriods: Int
 
+        /// An introductory offer; `numberOfPeriods` is 1 unless given.
         public init(
             paymentMode: PaymentMode, displayPrice: String?, period: SubscriptionPeriod?,
             numberOfPeriods: Int = 1
@@ -31,11 +47,18 @@ public struct StoreData: Sendable {
         }
     }
 
+    /// One product the store sells.
     public struct Product: Sendable {
+        /// The product identifier (`com.app.pro.weekly`).
         public var id: String
+        /// What kind of product it is.
         public var type: ProductType
+        /// The price without a currency symbol (`3.99`), as a `.storekit` file writes it; the
+        /// symbol comes from the storefront.
         public var displayPrice: String
+        /// A subscription's period; nil for other products.
         public var period: SubscriptionPeriod?
+        /// The introductory offer, if any.
         public var introductoryOffer: IntroductoryOffer?
         /// Display names by locale (`en_US`).
         public var names: [String: String]
@@ -45,7 +68,8 @@ public struct StoreData: Sendable {
         /// - Parameters:
         ///   - id: the product identifier.
         ///   - type: what kind of product it is.
-        ///   - displayPrice: the price as StoreKit shows it (`Product.displayPrice`).
+        ///   - displayPrice: the price without a currency symbol (`3.99`; from StoreKit, the
+        ///     product's `price`, not its `displayPrice`, which has the symbol).
         ///   - period: a subscription's period; nil for other products.
         ///   - introductoryOffer: the introductory offer, if any.
         ///   - names: display names by locale (`en_US`).
@@ -64,10 +88,13 @@ public struct StoreData: Sendable {
             self.span = span
         }
 
+        /// Whether the introductory offer is a free trial.
         public var hasFreeTrial: Bool { introductoryOffer?.paymentMode == .free }
     }
 
+    /// Where the data came from, for messages (a `.storekit` file, or "StoreKit").
     public var path: String
+    /// The products by ID.
     public var products: [String: Product]
     /// Product IDs in file order.
     public var order: [String]
@@ -85,6 +112,7 @@ public struct StoreData: Sendable {
         self.storefront = storefront
     }
 
+    /// The product with this ID; nil when the store does not sell it.
     public func product(_ id: String) -> Product? { products[id] }
 
     /// The currency symbol prices are shown with: the storefront's, else `$`.

@@ -1,20 +1,30 @@
 /// An ISO 8601 duration as StoreKit writes subscription periods: `P1W`, `P3D`, `P1M`, `P1Y`.
 public struct SubscriptionPeriod: Sendable, Hashable, CustomStringConvertible {
+    /// The unit a period counts in.
     public enum Unit: String, Sendable {
+        /// Days (`D`).
         case day
+        /// Weeks (`W`).
         case week
+        /// Months (`M`).
         case month
+        /// Years (`Y`).
         case year
     }
 
+    /// How many units the period lasts.
     public var count: Int
+    /// The unit it counts in.
     public var unit: Unit
 
+    /// A period of `count` units.
     public init(count: Int, unit: Unit) {
         self.count = count
         self.unit = unit
     }
 
+    /// Parses a duration such as `P1W` (any letter case); nil for anything else, or a count
+    /// outside 1 to 10,000.
     public init?(iso: String) {
         let scalars = Array(iso.uppercased().unicodeScalars)
         guard scalars.count >= 3, scalars.first == "P", let last = scalars.last else { return nil }
@@ -49,6 +59,7 @@ public struct SubscriptionPeriod: Sendable, Hashable, CustomStringConvertible {
         count == 1 ? unit.rawValue : "\(count) \(unit.rawValue)s"
     }
 
+    /// The ISO 8601 duration, such as `P1W`.
     public var iso: String {
         let letter: String
         switch unit {
