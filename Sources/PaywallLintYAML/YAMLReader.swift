@@ -1,7 +1,11 @@
-import Atomics
 import CYAML
 import Dispatch
 import PaywallLint
+#if os(Linux) || os(Windows)
+    import Synchronization
+#else
+    import Atomics
+#endif
 
 /// Reads a YAML stream into documents through libyaml's event API, which gives a start and end
 /// mark for every node. Aliases share the anchored node (no copy); merge keys are resolved.
@@ -379,9 +383,9 @@ private final class EventPipe: @unchecked Sendable {
     private let filled = DispatchSemaphore(value: 0)
     private let free = DispatchSemaphore(value: slotCount)
     private let parsed = DispatchSemaphore(value: 0)
-    private let stopped = ManagedAtomic<Bool>(false)
+    private let stopped = PlatformAtomic<Bool>(false)
     /// Batches parsed and not yet taken by the reader.
-    private let queued = ManagedAtomic<Int>(0)
+    private let queued = PlatformAtomic<Int>(0)
     /// The reader's slot; only the reader uses it.
     private var readSlot = 0
 

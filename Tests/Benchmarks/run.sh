@@ -363,12 +363,23 @@ if [ -f "$OFFERINGS" ]; then
   hyperfine_group hyperfine.json "${SINGLE_RUNS[@]}" -- floor lint-text floor-again
 fi
 
+log "Benchmark: the in-app validator (Examples/InAppValidation, release)"
+(cd "$ROOT/Examples/InAppValidation" && swift build -c release -q) >&2
+{
+  echo "## In-app validation"
+  echo
+  echo "The core library in an app's loader (\`Examples/InAppValidation --measure\`, release):"
+  echo
+  "$ROOT/Examples/InAppValidation/.build/release/InAppValidation" --measure \
+    "$ROOT/Examples/InAppValidation/configs/two-kilobytes.json" | sed 's/^/- /'
+} > "$RESULTS/in-app.md"
+
 log "Benchmark: hostile inputs at 1x, 2x, 4x and 8x"
 python3 "$HERE/hostile.py" "$LINT" "$OUT/hostile" > "$RESULTS/hostile.md"
 
 # ---------------------------------------------------------------------------
 # 6. The report.
 # ---------------------------------------------------------------------------
-{ python3 "$HERE/report.py" --results "$RESULTS"; echo; echo; cat "$RESULTS/hostile.md"; } > "$OUT/results.md"
+{ python3 "$HERE/report.py" --results "$RESULTS"; echo; echo; cat "$RESULTS/hostile.md"; echo; cat "$RESULTS/in-app.md"; } > "$OUT/results.md"
 log "Report written to ${OUT#"$ROOT"/}/results.md"
 cat "$OUT/results.md"

@@ -134,11 +134,11 @@ import Testing
     }
 
     /// The example of docs/integrations.md ("The library"), word for word.
-    func problems(in json: String) throws -> [String] {
-        let rules = try RuleSet(packs: ["recommended"], library: PackLibrary.builtIn())
-        let linter = try Linter(ruleSet: rules)
-        let report = linter.lint(SourceFile(path: "remote/paywall.json", text: json))
-        return report.findings.filter { $0.severity == .error }.map {
+    /// The example of docs/integrations.md, as written there.
+    func problems(in json: String, store: StoreData? = nil) throws -> [String] {
+        let validator = try PaywallValidator(packs: ["recommended"])
+        let result = validator.validate(json: json, dialect: .remoteConfig, store: store)
+        return result.findings.filter { $0.severity == .error }.map {
             "\($0.span.start): \($0.message) [\($0.ruleID)]"
         }
     }
@@ -147,10 +147,9 @@ import Testing
     func libraryExample() throws {
         let page = try Self.read("docs/integrations.md")
         for line in [
-            "let rules = try RuleSet(packs: [\"recommended\"], library: PackLibrary.builtIn())",
-            "let linter = try Linter(ruleSet: rules)",
-            "let report = linter.lint(SourceFile(path: \"remote/paywall.json\", text: json))",
-            "return report.findings.filter { $0.severity == .error }.map {",
+            "let validator = try PaywallValidator(packs: [\"recommended\"])",
+            "let result = validator.validate(json: json, dialect: .remoteConfig, store: store)",
+            "return result.findings.filter { $0.severity == .error }.map {",
             "\"\\($0.span.start): \\($0.message) [\\($0.ruleID)]\"",
         ] {
             #expect(page.contains(line), "docs/integrations.md no longer shows: \(line)")
@@ -161,6 +160,7 @@ import Testing
         let clean = try Self.read("Examples/remote-config/fallback.json")
         #expect(try problems(in: clean).allSatisfy { !$0.hasSuffix("[core/parse-error]") })
     }
+
 }
 
 /// The packs the core compiles in are Rules/*.yml as they are now.

@@ -1,4 +1,8 @@
-import Atomics
+#if os(Linux) || os(Windows)
+    import Synchronization
+#else
+    import Atomics
+#endif
 
 /// The prices a `PriceDetector` found in one normalised text, kept for the detectors that read
 /// them again: the free, savings and literal-price rules each look for prices in every copy
@@ -21,7 +25,7 @@ struct KeptPrices: ~Copyable, Sendable {
     }
 
     /// 0 until set; then `key | 1` for no prices, or an `Entry`'s address (aligned, low bit 0).
-    private let state = ManagedAtomic<UInt>(0)
+    private let state = PlatformAtomic<UInt>(0)
 
     init() {}
 

@@ -1,4 +1,8 @@
-import Atomics
+#if os(Linux) || os(Windows)
+    import Synchronization
+#else
+    import Atomics
+#endif
 
 /// Finds the phrases of a vocabulary in copy, the way a reader would: case-insensitively,
 /// after NFKC normalisation, on whole words.
@@ -209,7 +213,7 @@ private final class LazyPhraseSet: Sendable {
 
     private let texts: [String]
     private let digitsBreakWords: Bool
-    private let current = ManagedAtomic<Unmanaged<Stage>?>(nil)
+    private let current = PlatformAtomic<Unmanaged<Stage>?>(nil)
     private let compilation = Locked(Compilation())
 
     init(_ texts: [String], digitsBreakWords: Bool) {

@@ -1,5 +1,9 @@
-import Atomics
 import Dispatch
+#if os(Linux) || os(Windows)
+    import Synchronization
+#else
+    import Atomics
+#endif
 
 /// The rules of a run, compiled once: each rule's check built with its options and field.
 /// Rules that are off are not compiled and never run.
@@ -39,7 +43,7 @@ package struct RuleEngine: Sendable {
     /// detector in the findings a text keeps (`Template.detections`), which outlive a file and
     /// may meet another configuration's rules.
     private let identity: Int
-    private static let engineCount = ManagedAtomic<Int>(0)
+    private static let engineCount = PlatformAtomic<Int>(0)
 
     package init(ruleSet: RuleSet) throws {
         var compiled: [CompiledRule] = []
@@ -189,7 +193,7 @@ package struct RuleEngine: Sendable {
     /// order: the output is the same whichever thread ran a rule.
     private func runSideBySide(_ indices: [Int], on paywall: inout Paywall, store: StoreData?) -> [Finding] {
         let byRule = Locked([[Finding]](repeating: [], count: indices.count))
-        let next = ManagedAtomic<Int>(0)
+        let next = PlatformAtomic<Int>(0)
         // Both threads read the one paywall (the rules never write to it).
         withUnsafeMutablePointer(to: &paywall) { paywall in
             let lent = LentPaywall(pointer: paywall)

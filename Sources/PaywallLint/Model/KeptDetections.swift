@@ -1,4 +1,8 @@
-import Atomics
+#if os(Linux) || os(Windows)
+    import Synchronization
+#else
+    import Atomics
+#endif
 
 /// What the detectors found in one text, kept for the copies that repeat it (`Template`), by
 /// `RuleContext.detectorKey`. Read without a lock: the reads are many (one per copy and detector
@@ -10,7 +14,7 @@ import Atomics
 struct KeptDetections: ~Copyable, Sendable {
     private final class List: @unchecked Sendable {  // Entries below `count` are never written again.
         let capacity: Int
-        let count = ManagedAtomic<Int>(0)
+        let count = PlatformAtomic<Int>(0)
         let entries: UnsafeMutablePointer<(key: Int, matches: [DetectorMatch])>
         /// The list this one grew from.
         let previous: List?
@@ -28,7 +32,7 @@ struct KeptDetections: ~Copyable, Sendable {
     }
 
     /// The list readers search, retained once for the text.
-    private let current = ManagedAtomic<Unmanaged<List>?>(nil)
+    private let current = PlatformAtomic<Unmanaged<List>?>(nil)
     private static let adding = Locked(())
     /// Past this many, results are no longer kept (a run with many configurations), so a
     /// search stays short.

@@ -1,4 +1,8 @@
-import Atomics
+#if os(Linux) || os(Windows)
+    import Synchronization
+#else
+    import Atomics
+#endif
 
 /// Copy text split into literal runs and `{{ name }}` variable references, each with its offset
 /// (in Unicode scalars) in the text, so a finding can underline just `{{ pirce }}`.
@@ -30,7 +34,7 @@ package struct Template: Sendable {
         let rawCount: Int
         /// Set when the text is likely to be read again: a second copy has it, in this file or an
         /// earlier one of the worker, or the worker's texts have been repeating (`TemplateCache`).
-        let keepsDetections = ManagedAtomic<Bool>(false)
+        let keepsDetections = PlatformAtomic<Bool>(false)
         /// What each rule's detector found in the text, once it keeps them: kept with the text,
         /// so a later file that repeats it reuses it. A list searched in order, not a dictionary:
         /// one configuration's text rules keep a few dozen, and hashing the key cost more than
@@ -38,7 +42,7 @@ package struct Template: Sendable {
         let detections = KeptDetections()
         /// What a variable catalogue made of the variables (`variableSummary`), with the
         /// catalogue's tag; 0 until asked. One word, so a text both threads read needs no lock.
-        let variableSummary = ManagedAtomic<UInt64>(0)
+        let variableSummary = PlatformAtomic<UInt64>(0)
 
         init(raw: String, rawCount: Int, parsed: Parser) {
             self.raw = raw
