@@ -29,7 +29,7 @@ struct PaywallLintCommand: ParsableCommand {
         subcommands: [
             LintCommand.self, FixCommand.self, RulesCommand.self, ExplainCommand.self,
             PrintConfigCommand.self,
-            InitCommand.self, TestPacksCommand.self,
+            InitCommand.self, TestPacksCommand.self, ServerCommand.self,
         ],
         defaultSubcommand: LintCommand.self
     )
