@@ -299,6 +299,9 @@ struct LintArguments: Equatable {
         if writeFailure == nil, let writeBaseline {
             do throws(FileSystem.ReadError) {
                 try FileSystem.writeAtomically(writeBaseline, Array(recorded.json.utf8))
+                let count = recorded.findingCount
+                StandardStream.error.write(
+                    "wrote \(count) finding\(count == 1 ? "" : "s") to the baseline \(writeBaseline)\n")
             } catch {
                 writeFailure = "cannot write the baseline \(writeBaseline): \(error.message)"
             }

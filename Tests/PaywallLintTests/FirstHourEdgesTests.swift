@@ -155,4 +155,24 @@ struct FirstHourEdgesTests {
         let explained = try runCLI(["explain", "apple/hardcoded-price"])
         #expect(explained.output.contains("- Subs: Apple, Auto-renewable subscriptions (https://"))
     }
+
+    @Test("smaller edges: baselines say what they wrote, synonyms are suggested, remote-config names")
+    func smallerEdges() throws {
+        let folder = try scratch([
+            "p.yaml": "paywall: 1\ntriggers:\n  - on: session_closed\n",
+            "r.json":
+                #"{"headline": "Pro", "productIDs": ["a"], "highlightedProductID": "b", "ctaTitle": "Go"}"#,
+        ])
+        defer { removeScratchDirectory(folder) }
+        let written = try runCLI(["--write-baseline", "b.json", "p.yaml"], in: folder)
+        #expect(written.status == 0)
+        #expect(
+            written.error.contains("wrote ") && written.error.contains("to the baseline b.json"),
+            "\(written.error)")
+        let linted = try runCLI(["p.yaml", "r.json"], in: folder)
+        #expect(linted.output.contains("unknown key 'on' in triggers[0]; did you mean 'event'?"))
+        #expect(
+            linted.output.contains("highlightedProductID \"b\" is not one of productIDs (a)"),
+            "\(linted.output)")
+    }
 }

@@ -56,3 +56,20 @@ enum RemoteConfigDialect {
         return (paywall, reader.findings)
     }
 }
+
+extension RemoteConfigDialect {
+    /// The model's field names that rules' messages use, as a remote-config file names them.
+    static let fieldNames: [(model: String, file: String)] = [
+        ("highlighted_product", "highlightedProductID"), ("products[*].id", "productIDs"),
+    ]
+
+    /// A message in the file's own field names (`highlightedProductID`, not `highlighted_product`).
+    static func inFileNames(_ message: String) -> String {
+        guard fieldNames.contains(where: { message.contains($0.model) }) else { return message }
+        var result = message
+        for (model, file) in fieldNames {
+            result = result.split(separator: model, omittingEmptySubsequences: false).joined(separator: file)
+        }
+        return result
+    }
+}

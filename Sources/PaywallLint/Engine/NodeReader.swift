@@ -59,7 +59,14 @@ struct NodeReader {
 
 /// "Did you mean" suggestions by edit distance.
 package enum Suggestion {
+    /// Words people write for a key that spelling does not lead to (`on:` for a trigger's `event`).
+    static let synonyms: [String: [String]] = [
+        "on": ["event"], "when": ["event"], "trigger": ["event"], "title": ["headline"],
+        "button": ["cta"], "cta_title": ["cta"], "legal": ["disclosure"], "products_ids": ["products"],
+    ]
+
     package static func nearest(to word: String, in candidates: [String]) -> String? {
+        if let synonym = synonyms[word.lowercased()]?.first(where: candidates.contains) { return synonym }
         let target = Array(word.lowercased().unicodeScalars)
         var best: (String, Int)?
         for candidate in candidates {

@@ -15,6 +15,9 @@ package struct Baseline: Sendable {
 
     package var isEmpty: Bool { counts.isEmpty }
 
+    /// How many findings it accounts for.
+    package var findingCount: Int { counts.values.reduce(0, +) }
+
     package mutating func record(_ report: FileReport) {
         for finding in report.findings {
             counts[

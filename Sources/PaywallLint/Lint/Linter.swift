@@ -147,6 +147,11 @@ package struct Linter: Sendable {
             document, root: root, format: format, as: dialect, templates: templates)
         paywall.trimCopyRoom()
         findings += parts.engine.run(on: &paywall, store: parts.options.store, notes: &report.notes)
+        if dialect == .remoteConfig {
+            for index in findings.indices {
+                findings[index].message = RemoteConfigDialect.inFileNames(findings[index].message)
+            }
+        }
         if let variant {
             for index in findings.indices { findings[index].variant = variant }
         }
