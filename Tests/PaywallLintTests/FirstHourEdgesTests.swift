@@ -175,4 +175,18 @@ struct FirstHourEdgesTests {
             linted.output.contains("highlightedProductID \"b\" is not one of productIDs (a)"),
             "\(linted.output)")
     }
+
+    @Test("the documents of a YAML stream are named, so baselines and fingerprints tell them apart")
+    func streamDocuments() throws {
+        let linter = try Linter(ruleSet: try RuleSet(packs: ["recommended"], library: PackLibrary.builtIn()))
+        let report = linter.lint(
+            SourceFile(
+                path: "s.yaml", text: "paywall: 1\ncta: Buy for $3.99\n---\npaywall: 1\ncta: Buy for $3.99\n")
+        )
+        let prices = report.findings.filter { $0.ruleID == "apple/hardcoded-price" }
+        #expect(prices.map(\.variant) == ["document 1", "document 2"])
+        var baseline = Baseline()
+        baseline.record(report)
+        #expect(baseline.json.contains("\"variant\": \"document 2\""))
+    }
 }

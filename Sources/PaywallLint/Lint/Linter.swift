@@ -83,8 +83,11 @@ package struct Linter: Sendable {
             return report
         }
         var skippedDocuments = 0
-        for document in read.documents {
+        for (index, document) in read.documents.enumerated() {
             guard let root = document.root else { continue }
+            // In a stream of several documents, each is named, so a baseline or a fingerprint
+            // tells them apart.
+            let documentName = read.documents.count > 1 ? "document \(index + 1)" : nil
             if parts.options.dialect == nil,
                 let container = OfferingsContainer.paywalls(in: document, root: root)
             {
@@ -119,7 +122,7 @@ package struct Linter: Sendable {
                 skippedDocuments += 1
             case .some(let dialect):
                 lintPaywall(
-                    document, root: root, as: dialect, variant: nil, format: file.format,
+                    document, root: root, as: dialect, variant: documentName, format: file.format,
                     templates: templates,
                     report: &report)
             }
