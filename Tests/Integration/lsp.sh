@@ -5,7 +5,7 @@
 #     (Tests/Integration/lsp/test_server.py);
 # (b) Neovim, headless, with its built-in LSP client (Debian's `neovim`, installed with apt-get when
 #     missing) opens the same paywall and writes the diagnostics it received to a file, compared
-#     with Tests/Integration/lsp/weekly-broken.nvim.expected.
+#     with what `paywall-lint --format json` reports for the file (same rules, positions, severities).
 # Needs the debug build (`swift build`); PAYWALL_LINT_BIN names another binary.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -34,12 +34,25 @@ if ! command -v nvim > /dev/null; then
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
     $sudo apt-get install -y -q neovim > "$work/apt.out" 2>&1 || { cat "$work/apt.out"; fail "cannot install neovim"; }
 fi
-expected="$repo/Tests/Integration/lsp/weekly-broken.nvim.expected"
-LSP_TEST_FILE=Examples/sketchy/weekly-broken.yaml LSP_TEST_OUT="$work/nvim.out" \
+paywall=Examples/sketchy/weekly-broken.yaml
+expected="$work/cli.expected"
+set +e
+"$bin" --format json "$paywall" > "$work/cli.json"
+set -e
+python3 - "$work/cli.json" > "$expected" <<'PY'
+import json, sys
+findings = json.load(open(sys.argv[1]))["findings"]
+lines = sorted(f'{f["start"]["line"]}:{f["start"]["column"]} {f["severity"]} {f["rule"]}' for f in findings)
+print("\n".join(lines))
+PY
+for rule in apple/hardcoded-price apple/restore-button apple/close-delay; do
+    grep -q " $rule\$" "$expected" || fail "the CLI no longer reports $rule for $paywall"
+done
+LSP_TEST_FILE="$paywall" LSP_TEST_OUT="$work/nvim.out" \
     timeout 60 nvim --headless --clean -u NONE -c "luafile Tests/Integration/lsp/neovim.lua" \
     > "$work/nvim.log" 2>&1 || { cat "$work/nvim.log"; fail "neovim exited with $?"; }
-diff -u "$expected" "$work/nvim.out" || fail "the diagnostics Neovim received differ from $expected"
+diff -u "$expected" "$work/nvim.out" || fail "the diagnostics Neovim received differ from the CLI's findings"
 
 echo "lsp test: pytest-lsp: $pytest_summary"
-echo "lsp test: $(nvim --version | head -n 1): $(wc -l < "$work/nvim.out") diagnostics as expected"
+echo "lsp test: $(nvim --version | head -n 1): $(wc -l < "$work/nvim.out") diagnostics, the same as the CLI's findings"
 echo "lsp test: passed in $((SECONDS - started)) s"
