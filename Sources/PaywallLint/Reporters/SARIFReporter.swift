@@ -290,7 +290,7 @@ package struct SARIFReporter: Reporter {
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     /// `percentEncode` as a string, as the tests read it.
-    static func percentEncoded(_ path: Substring) -> String {
+    package static func percentEncoded(_ path: Substring) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(path.utf8.count)
         percentEncode(path.utf8, to: &out)

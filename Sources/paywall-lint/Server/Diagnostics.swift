@@ -1,4 +1,3 @@
-import Foundation
 import PaywallLint
 
 /// Findings as LSP diagnostics.
@@ -62,13 +61,15 @@ enum Diagnostics {
         for error in [error] + error.others {
             let absolute =
                 error.path.hasPrefix("/") ? error.path : FileSystem.currentDirectory() + "/" + error.path
-            let exists = FileManager.default.fileExists(atPath: absolute)
+            let exists = if case .file = FileSystem.kind(of: absolute) { true } else { false }
             let uri = exists ? TextDocument.uri(of: absolute) : fallbackURI
             var range = LSPRange(start: .init(line: 0, character: 0), end: .init(line: 0, character: 0))
             if exists, let span = error.span {
                 let document =
                     text(uri)
-                    ?? (try? String(contentsOfFile: absolute, encoding: .utf8)).map {
+                    ?? (try? FileSystem.read(absolute, limit: 8 << 20)).map {
+                        String(decoding: $0, as: UTF8.self)
+                    }.map {
                         TextDocument(uri: uri, languageID: "", version: 0, text: $0)
                     }
                 if let document { range = document.range(of: span, encoding: encoding) }

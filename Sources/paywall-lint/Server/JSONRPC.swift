@@ -1,6 +1,4 @@
-import Foundation
-
-/// A JSON object as Foundation's `JSONSerialization` reads and writes it.
+/// A JSON object as the server reads and writes it (`JSONValues`).
 typealias JSONObject = [String: Any]
 
 /// JSON-RPC 2.0 messages, as the Language Server Protocol uses them.
@@ -65,10 +63,7 @@ enum JSONRPC {
 
     /// Reads one message body.
     static func decode(_ body: [UInt8]) -> Incoming {
-        let value: Any
-        do {
-            value = try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
-        } catch {
+        guard let value = JSONValues.parse(body) else {
             return .invalid(id: nil, Failure(.parseError, "the message is not JSON"))
         }
         guard let object = value as? JSONObject else {
@@ -76,8 +71,8 @@ enum JSONRPC {
         }
         let id = ID(object["id"])
         if let method = object["method"] as? String {
-            let params = object["params"].flatMap { $0 is NSNull ? nil : $0 }
-            if object["id"] == nil || object["id"] is NSNull {
+            let params = object["params"].flatMap { $0 is JSONNull ? nil : $0 }
+            if object["id"] == nil || object["id"] is JSONNull {
                 return .notification(method: method, params: params)
             }
             guard let id else {
@@ -93,26 +88,15 @@ enum JSONRPC {
     }
 
     /// The body of a JSON object, keys sorted (so output is the same bytes on every run).
-    static func encode(_ object: JSONObject) -> [UInt8] {
-        do {
-            let data = try JSONSerialization.data(
-                withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-            return [UInt8](data)
-        } catch {
-            // Only values this server builds go in; a bug, not input, would get here.
-            return Array(
-                #"{"jsonrpc":"2.0","method":"window/logMessage","params":{"type":1,"message":"paywall-lint: could not encode a message"}}"#
-                    .utf8)
-        }
-    }
+    static func encode(_ object: JSONObject) -> [UInt8] { JSONValues.encode(object) }
 
     static func response(id: ID?, result: Any?) -> JSONObject {
-        ["jsonrpc": "2.0", "id": id?.json ?? NSNull(), "result": result ?? NSNull()]
+        ["jsonrpc": "2.0", "id": id?.json ?? JSONNull(), "result": result ?? JSONNull()]
     }
 
     static func errorResponse(id: ID?, _ failure: Failure) -> JSONObject {
         [
-            "jsonrpc": "2.0", "id": id?.json ?? NSNull(),
+            "jsonrpc": "2.0", "id": id?.json ?? JSONNull(),
             "error": ["code": failure.code.rawValue, "message": failure.message] as JSONObject,
         ]
     }

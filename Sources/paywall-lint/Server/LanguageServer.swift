@@ -1,5 +1,12 @@
-import Foundation
 import PaywallLint
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The server's state and its answer to each message; it does no I/O of its own. `send` gets
 /// each outgoing message body; `ServerLoop` reads the stream, times the debounce and calls
@@ -263,7 +270,7 @@ final class LanguageServer {
         linter.reload()
         let time = now()
         for uri in documents.keys { pending[uri] = time }
-        if refreshesPulls { request("workspace/diagnostic/refresh", NSNull()) }
+        if refreshesPulls { request("workspace/diagnostic/refresh", JSONNull()) }
     }
 
     // MARK: Linting

@@ -1,5 +1,3 @@
-import Foundation
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -12,56 +10,90 @@ import Foundation
 /// comes; this one frames it, answers each message, and lints when an edit has settled (or
 /// stops early when more input is waiting, so the newest edit is the one linted).
 enum ServerLoop {
-    /// What the reading thread hands over.
+    /// What the reading thread hands over, behind a pthread mutex and condition (waits with a
+    /// deadline on the monotonic clock).
     private final class Inbox: @unchecked Sendable {
-        private let condition = NSCondition()
+        private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
         private var chunks: [[UInt8]] = []
         private var ended = false
 
+        init() {
+            pthread_mutex_init(mutex, nil)
+            #if os(Linux)
+                var attributes = pthread_condattr_t()
+                pthread_condattr_init(&attributes)
+                pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+                pthread_cond_init(condition, &attributes)
+                pthread_condattr_destroy(&attributes)
+            #else
+                pthread_cond_init(condition, nil)
+            #endif
+        }
+
+        deinit {
+            pthread_cond_destroy(condition)
+            pthread_mutex_destroy(mutex)
+            condition.deallocate()
+            mutex.deallocate()
+        }
+
+        private func locked<T>(_ body: () -> T) -> T {
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return body()
+        }
+
         func put(_ chunk: [UInt8]) {
-            condition.lock()
-            chunks.append(chunk)
-            condition.signal()
-            condition.unlock()
+            locked {
+                chunks.append(chunk)
+                pthread_cond_signal(condition)
+            }
         }
 
         func end() {
-            condition.lock()
-            ended = true
-            condition.signal()
-            condition.unlock()
+            locked {
+                ended = true
+                pthread_cond_signal(condition)
+            }
         }
 
-        var hasInput: Bool {
-            condition.lock()
-            defer { condition.unlock() }
-            return !chunks.isEmpty
-        }
+        var hasInput: Bool { locked { !chunks.isEmpty } }
 
         /// The chunks read so far, waiting until there are some, the input ends or `deadline`
         /// (monotonic seconds) passes.
         func take(until deadline: Double?) -> (chunks: [[UInt8]], ended: Bool) {
-            condition.lock()
-            defer { condition.unlock() }
-            while chunks.isEmpty && !ended {
-                guard let deadline else {
-                    condition.wait()
-                    continue
+            locked {
+                while chunks.isEmpty && !ended {
+                    guard let deadline else {
+                        pthread_cond_wait(condition, mutex)
+                        continue
+                    }
+                    let remaining = deadline - LanguageServer.monotonicSeconds()
+                    if remaining <= 0 { break }
+                    #if os(Linux)
+                        let whole = deadline.rounded(.down)
+                        var until = timespec(tv_sec: Int(whole), tv_nsec: Int((deadline - whole) * 1e9))
+                        _ = pthread_cond_timedwait(condition, mutex, &until)
+                    #else
+                        let whole = remaining.rounded(.down)
+                        var wait = timespec(tv_sec: Int(whole), tv_nsec: Int((remaining - whole) * 1e9))
+                        _ = pthread_cond_timedwait_relative_np(condition, mutex, &wait)
+                    #endif
                 }
-                let remaining = deadline - LanguageServer.monotonicSeconds()
-                if remaining <= 0 { break }
-                _ = condition.wait(until: Date(timeIntervalSinceNow: remaining))
+                let taken = chunks
+                chunks.removeAll()
+                return (taken, ended)
             }
-            let taken = chunks
-            chunks.removeAll()
-            return (taken, ended)
         }
     }
 
-    static func run(debounce: Double, maxMessageBytes: Int) -> Int32 {
-        signal(SIGPIPE, SIG_IGN)
-        let inbox = Inbox()
-        let reader = Thread {
+    /// Reads standard input on a thread of its own until it ends.
+    private final class Reader: @unchecked Sendable {
+        let inbox: Inbox
+        init(inbox: Inbox) { self.inbox = inbox }
+
+        func run() {
             var buffer = [UInt8](repeating: 0, count: 1 << 16)
             while true {
                 let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
@@ -71,8 +103,27 @@ enum ServerLoop {
             }
             inbox.end()
         }
-        reader.stackSize = 1 << 20
-        reader.start()
+
+        func start() {
+            var attributes = pthread_attr_t()
+            pthread_attr_init(&attributes)
+            pthread_attr_setstacksize(&attributes, 1 << 20)
+            pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+            var thread = pthread_t()
+            _ = pthread_create(
+                &thread, &attributes,
+                { context in
+                    Unmanaged<Reader>.fromOpaque(context!).takeRetainedValue().run()
+                    return nil
+                }, Unmanaged.passRetained(self).toOpaque())
+            pthread_attr_destroy(&attributes)
+        }
+    }
+
+    static func run(debounce: Double, maxMessageBytes: Int) -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        let inbox = Inbox()
+        Reader(inbox: inbox).start()
 
         var failedWriting = false
         let server = LanguageServer(debounce: debounce) { body in

@@ -1,4 +1,3 @@
-import Foundation
 import PaywallLint
 
 /// How LSP positions count characters in a line: UTF-16 code units unless the client and
@@ -103,13 +102,41 @@ struct TextDocument {
 
     /// A file URI's path (percent-decoded); any other URI's last component.
     static func path(of uri: String) -> String {
-        if let url = URL(string: uri), url.isFileURL { return url.path }
+        if uri.hasPrefix("file://") {
+            // `file:///a/b` or `file://localhost/a/b`: the path starts at the third slash.
+            let rest = uri.dropFirst("file://".count)
+            let path = rest.firstIndex(of: "/").map { rest[$0...] } ?? rest
+            return percentDecoded(path.split(separator: "?").first.map(String.init) ?? String(path))
+        }
         let name = uri.split(separator: "/").last.map(String.init) ?? uri
-        return name.removingPercentEncoding ?? name
+        return percentDecoded(name)
+    }
+
+    /// `%XX` escapes as the bytes they stand for; a malformed escape is kept as written.
+    static func percentDecoded(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+                let byte = UInt8(String(decoding: bytes[index + 1...index + 2], as: UTF8.self), radix: 16)
+            {
+                out.append(byte)
+                index += 3
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The URI of a file path.
-    static func uri(of path: String) -> String { URL(fileURLWithPath: path).absoluteString }
+    static func uri(of path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileSystem.currentDirectory() + "/" + path
+        return "file://" + SARIFReporter.percentEncoded(Substring(absolute))
+    }
 
     static func lineStarts(of bytes: [UInt8]) -> [Int] {
         var starts = [0]
