@@ -374,12 +374,19 @@ log "Benchmark: the in-app validator (Examples/InAppValidation, release)"
     "$ROOT/Examples/InAppValidation/configs/two-kilobytes.json" | sed 's/^/- /'
 } > "$RESULTS/in-app.md"
 
+log "Benchmark: the language server's edit -> diagnostics latency"
+{
+  echo "## Language server"
+  echo
+  python3 "$HERE/lsp_latency.py" "$LINT" --runs 50 | sed 's/^lsp latency: /- /'
+} > "$RESULTS/lsp.md"
+
 log "Benchmark: hostile inputs at 1x, 2x, 4x and 8x"
 python3 "$HERE/hostile.py" "$LINT" "$OUT/hostile" > "$RESULTS/hostile.md"
 
 # ---------------------------------------------------------------------------
 # 6. The report.
 # ---------------------------------------------------------------------------
-{ python3 "$HERE/report.py" --results "$RESULTS"; echo; echo; cat "$RESULTS/hostile.md"; echo; cat "$RESULTS/in-app.md"; } > "$OUT/results.md"
+{ python3 "$HERE/report.py" --results "$RESULTS"; echo; echo; cat "$RESULTS/hostile.md"; echo; cat "$RESULTS/in-app.md"; echo; cat "$RESULTS/lsp.md"; } > "$OUT/results.md"
 log "Report written to ${OUT#"$ROOT"/}/results.md"
 cat "$OUT/results.md"

@@ -488,4 +488,46 @@ struct LanguageServerProcessTests {
         let replies = messages(in: result.output)
         #expect(replies.contains { ($0["error"] as? JSONObject)?["code"] as? Int == -32700 })
     }
+
+    /// Memory stays flat over many edits: the peak after 10,000 is the peak after 1,000, within
+    /// a margin for the allocator (a leak of even a copy of the text per edit would be megabytes).
+    @Test("memory stays flat over 10,000 edits")
+    func flatMemory() throws {
+        func peakKilobytes(edits: Int) throws -> Int {
+            var messages: [JSONObject] = [
+                [
+                    "jsonrpc": "2.0", "id": 1, "method": "initialize",
+                    "params": ["capabilities": [:] as JSONObject],
+                ],
+                ["jsonrpc": "2.0", "method": "initialized", "params": [:] as JSONObject],
+                [
+                    "jsonrpc": "2.0", "method": "textDocument/didOpen",
+                    "params": [
+                        "textDocument": [
+                            "uri": brokenURI, "languageId": "yaml", "version": 1, "text": brokenText,
+                        ] as JSONObject
+                    ],
+                ],
+            ]
+            for version in 0..<edits {
+                messages.append([
+                    "jsonrpc": "2.0", "method": "textDocument/didChange",
+                    "params": [
+                        "textDocument": ["uri": brokenURI, "version": version + 2] as JSONObject,
+                        "contentChanges": [["text": brokenText + "# edit \(version)\n"] as JSONObject],
+                    ],
+                ])
+            }
+            messages += [
+                ["jsonrpc": "2.0", "id": 2, "method": "shutdown"], ["jsonrpc": "2.0", "method": "exit"],
+            ]
+            let result = try runProcess(
+                "/usr/bin/time", ["-f", "%M", cliPath, "server"], input: framed(messages))
+            #expect(result.status == 0, "\(result.error.suffix(300))")
+            return Int(result.error.split(separator: "\n").last.map(String.init) ?? "") ?? 0
+        }
+        let few = try peakKilobytes(edits: 1_000)
+        let many = try peakKilobytes(edits: 10_000)
+        #expect(few > 0 && many < few + 16 * 1024, "\(few) KB after 1,000 edits, \(many) KB after 10,000")
+    }
 }
