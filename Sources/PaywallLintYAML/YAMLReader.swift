@@ -1,6 +1,7 @@
 import CYAML
 import Dispatch
 import PaywallLint
+
 #if os(Linux) || os(Windows)
     import Synchronization
 #else
@@ -65,6 +66,9 @@ private struct EventReader {
     var templatesWhileQueued = YAMLReader.templatesWhileQueued
     /// Set when libyaml's lines differ from the editor's (`YAMLLineMap`).
     var lineMap: YAMLLineMap?
+    /// The text being read, and its lines once a block scalar needs them.
+    private var source: UnsafeBufferPointer<UInt8>?
+    private var sourceLines: LineIndex?
 
     init(limits: ReadLimits, strings: ShortStrings, sizeHint: Int) {
         self.limits = limits
@@ -75,6 +79,8 @@ private struct EventReader {
     }
 
     mutating func run(_ buffer: UnsafeBufferPointer<UInt8>) {
+        source = buffer
+        defer { source = nil }
         let started = withParser(reading: buffer) { parser in
             var event = yaml_event_t()
             while true {
@@ -94,6 +100,8 @@ private struct EventReader {
     /// As `run`, with libyaml parsing on another thread, batches of events ahead: the same
     /// events handled in the same order, so the same documents and findings.
     mutating func runParsingAhead(_ buffer: UnsafeBufferPointer<UInt8>) {
+        source = buffer
+        defer { source = nil }
         let cache = TemplateCache()
         defer { templates = nil }
         let pipe = EventPipe()
@@ -116,6 +124,25 @@ private struct EventReader {
             }
         }
         pipe.waitUntilParsed()
+    }
+
+    /// Where a block scalar's text lies: its content lines are those after the indicator's, up
+    /// to where the scalar ends.
+    private mutating func blockLayout(_ text: String, start: SourcePosition, end: SourcePosition)
+        -> BlockLayout?
+    {
+        guard let source else { return nil }
+        if sourceLines == nil { sourceLines = LineIndex(Array(source)) }
+        guard let lines = sourceLines else { return nil }
+        let last = min(end.column > 1 ? end.line : end.line - 1, lines.lineCount)
+        guard start.line < last else { return nil }
+        let content = (start.line + 1...last).map { line in
+            (
+                line: line,
+                scalars: Array(String(decoding: lines.lineBytes(line), as: UTF8.self).unicodeScalars)[...]
+            )
+        }
+        return BlockLayout.align(value: Array(text.unicodeScalars), lines: content)
     }
 
     /// Handles one event; false stops reading (a limit was crossed).
@@ -158,6 +185,11 @@ private struct EventReader {
                 text, keyDigest: DocumentBuilder.keyDigest(event.value), style: style(event.style),
                 tag: tagName(event.tag), start: start, end: end)
             if let template { builder.keep(template, of: id) }
+            if event.style == YAML_LITERAL_SCALAR_STYLE || event.style == YAML_FOLDED_SCALAR_STYLE,
+                let layout = blockLayout(text, start: start, end: end)
+            {
+                builder.setBlockLayout(layout, of: id)
+            }
             added(id, size: 1, anchor: string(event.anchor))
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             let isMapping = event.type == YAML_MAPPING_START_EVENT

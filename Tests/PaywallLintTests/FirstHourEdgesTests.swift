@@ -189,4 +189,23 @@ struct FirstHourEdgesTests {
         baseline.record(report)
         #expect(baseline.json.contains("\"variant\": \"document 2\""))
     }
+
+    @Test("a finding in a folded or literal block points at its characters, not at the indicator")
+    func blockScalarPositions() throws {
+        let linter = try Linter(ruleSet: try RuleSet(packs: ["recommended"], library: PackLibrary.builtIn()))
+        let text =
+            "paywall: 1\ncta: >\n  Buy for $3.99 now\n  and more\nheadline: |\n  Big news\n  Save 50% today\n"
+        for newline in ["\n", "\r\n"] {
+            let report = linter.lint(
+                SourceFile(path: "b.yaml", text: text.replacingOccurrences(of: "\n", with: newline)))
+            let price = try #require(report.findings.first { $0.ruleID == "apple/hardcoded-price" })
+            #expect(
+                price.span == SourceSpan(start: .init(line: 3, column: 11), end: .init(line: 3, column: 16)))
+            let savings = try #require(report.findings.first { $0.ruleID == "apple/hardcoded-savings" })
+            #expect(savings.span.start == SourcePosition(line: 7, column: 3))
+        }
+        // A block whose lines do not align with its value (more-indented lines) keeps the indicator.
+        let odd = linter.lint(SourceFile(path: "o.yaml", text: "paywall: 1\ncta: |2\n    Buy for $3.99\n"))
+        #expect(odd.findings.contains { $0.ruleID == "apple/hardcoded-price" })
+    }
 }

@@ -176,6 +176,7 @@ struct ModelReader {
             field: field, path: path, locale: locale, isDefaultLocale: isDefault, template: template,
             node: text.node, span: text.span,
             valueStart: valueStart(document[text.node], scalarCount: template.rawCount))
+        copy.blockLayout = document.blockLayout(of: text.node)
         checkVariables(&copy)
         return copy
     }

@@ -58,6 +58,11 @@ package struct DocumentBuilder {
         return id
     }
 
+    /// Records where a block scalar's lines are (see `BlockLayout`).
+    package mutating func setBlockLayout(_ layout: BlockLayout, of id: NodeID) {
+        document.setBlockLayout(layout, of: id)
+    }
+
     /// Keeps a scalar's copy template, built while reading (see `Document.prebuiltTemplate(of:)`).
     package mutating func keep(_ template: Template, of id: NodeID) {
         document.setPrebuiltTemplate(template, of: id)

@@ -69,8 +69,19 @@ package struct Document: Sendable {
     /// reference.
     private var prebuiltTemplates: [(textIndex: Int32, template: Template)] = []
     package var root: NodeID?
+    /// Where the lines of block scalars (`|`, `>`) stand in the file, for the few that have them.
+    private var blockLayouts: [NodeID: BlockLayout] = [:]
 
     package init() {}
+
+    /// The layout of a block scalar's text in the file, when the reader could align it.
+    package func blockLayout(of id: NodeID) -> BlockLayout? {
+        blockLayouts.isEmpty ? nil : blockLayouts[id]
+    }
+
+    package mutating func setBlockLayout(_ layout: BlockLayout, of id: NodeID) {
+        blockLayouts[id] = layout
+    }
 
     /// Reserves room for about `count` nodes, so a large file does not re-copy its arena as it grows.
     mutating func reserve(nodes count: Int) {
@@ -297,5 +308,56 @@ package struct MappingPairs: RandomAccessCollection, Sendable {
 
     package subscript(position: Int) -> MappingPair {
         MappingPair(key: children[start + 2 * position], value: children[start + 2 * position + 1])
+    }
+}
+
+/// Where a block scalar's text lies in the file: the value's content lines, each at a line of
+/// the file after the block's indentation, so a finding in the text points at its characters
+/// rather than at the `|` or `>`.
+package struct BlockLayout: Sendable, Equatable {
+    /// The file line of each content line, and the value offset (in scalars) it starts at.
+    package var lines: [(line: Int32, column: Int32, valueStart: Int32)]
+
+    package init(lines: [(line: Int32, column: Int32, valueStart: Int32)]) {
+        self.lines = lines
+    }
+
+    package static func == (a: BlockLayout, b: BlockLayout) -> Bool {
+        a.lines.elementsEqual(b.lines) { $0 == $1 }
+    }
+
+    /// The file position of the value's scalar `offset`.
+    package func position(ofValueOffset offset: Int) -> SourcePosition? {
+        guard var index = lines.lastIndex(where: { Int($0.valueStart) <= offset }) else { return nil }
+        index = max(index, 0)
+        let line = lines[index]
+        return SourcePosition(line: Int(line.line), column: Int(line.column) + offset - Int(line.valueStart))
+    }
+
+    /// Aligns the value of a block scalar with its content lines (the file's lines after the
+    /// indicator, without their indentation): each line's text must be the next text of the
+    /// value, after the line break or folding space between them. Nil when it is not.
+    package static func align(
+        value: [Unicode.Scalar], lines: [(line: Int, scalars: ArraySlice<Unicode.Scalar>)]
+    ) -> BlockLayout? {
+        let indentation = lines.lazy.filter { !$0.scalars.allSatisfy { $0 == " " } }
+            .map { $0.scalars.prefix { $0 == " " }.count }.min()
+        guard let indentation else { return nil }
+        var cursor = 0
+        var aligned: [(line: Int32, column: Int32, valueStart: Int32)] = []
+        for (line, scalars) in lines {
+            let text = scalars.dropFirst(min(indentation, scalars.count))
+            if text.allSatisfy({ $0 == " " }) {
+                // A blank line is a line break of the value (or nothing, past its end).
+                if cursor < value.count, value[cursor] == "\n" { cursor += 1 }
+                continue
+            }
+            guard cursor + text.count <= value.count, value[cursor..<cursor + text.count].elementsEqual(text)
+            else { return nil }
+            aligned.append((Int32(line), Int32(indentation + 1), Int32(cursor)))
+            cursor += text.count
+            if cursor < value.count, value[cursor] == "\n" || value[cursor] == " " { cursor += 1 }
+        }
+        return aligned.isEmpty ? nil : BlockLayout(lines: aligned)
     }
 }

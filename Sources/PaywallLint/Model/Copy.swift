@@ -15,6 +15,8 @@ package struct Copy: Sendable {
     /// Where the first scalar of the value is, when the source text maps one to one onto the
     /// value (a one-line scalar without escapes); sub-spans are exact then.
     var valueStart: SourcePosition?
+    /// Where a block scalar's lines are, when its text is one (`|`, `>`).
+    var blockLayout: BlockLayout?
     /// Shown only to people eligible for the introductory offer (RevenueCat V2's `intro_offer`
     /// overrides).
     package var isIntroOfferOnly = false
@@ -27,6 +29,18 @@ package struct Copy: Sendable {
     /// The span of scalars `range` of the text, or the whole value when the text does not map
     /// exactly onto the source (escapes, folded lines).
     package func span(of range: Range<Int>) -> SourceSpan {
+        if valueStart == nil, let blockLayout,
+            let start = blockLayout.position(ofValueOffset: range.lowerBound),
+            let end = blockLayout.position(ofValueOffset: max(range.lowerBound, range.upperBound - 1))
+        {
+            // In a block scalar: the characters, on their line (a range across a folded line
+            // break ends at its first line's end).
+            let sameLine = end.line == start.line
+            return SourceSpan(
+                start: start,
+                end: SourcePosition(
+                    line: start.line, column: sameLine ? end.column + 1 : start.column + 1))
+        }
         guard let start = valueStart else { return span }
         return SourceSpan(
             start: SourcePosition(line: start.line, column: start.column + range.lowerBound),
