@@ -16,7 +16,11 @@ enum ServerLoop {
         private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
         private var chunks: [[UInt8]] = []
+        private var pendingBytes = 0
         private var ended = false
+        /// Past this much unhandled input the reading thread waits: a client that floods the
+        /// server (or one that writes faster than it lints) cannot grow its memory.
+        static let maxPendingBytes = 4 << 20
 
         init() {
             pthread_mutex_init(mutex, nil)
@@ -46,15 +50,17 @@ enum ServerLoop {
 
         func put(_ chunk: [UInt8]) {
             locked {
+                while pendingBytes >= Self.maxPendingBytes { pthread_cond_wait(condition, mutex) }
                 chunks.append(chunk)
-                pthread_cond_signal(condition)
+                pendingBytes += chunk.count
+                pthread_cond_broadcast(condition)
             }
         }
 
         func end() {
             locked {
                 ended = true
-                pthread_cond_signal(condition)
+                pthread_cond_broadcast(condition)
             }
         }
 
@@ -83,6 +89,8 @@ enum ServerLoop {
                 }
                 let taken = chunks
                 chunks.removeAll()
+                pendingBytes = 0
+                pthread_cond_broadcast(condition)
                 return (taken, ended)
             }
         }
