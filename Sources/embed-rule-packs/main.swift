@@ -45,7 +45,8 @@ struct ExtractedVocabularies {
 /// Reads the top-level `vocabularies:` of a pack with libyaml's event API. Only what built-in
 /// packs need: a block mapping of names to lists of text (or one text); anchors, aliases, tags
 /// and nested lists there are build errors rather than a second, subtly different reader.
-func extractVocabularies(path: String, text: String) throws -> ExtractedVocabularies {
+/// A pack's libyaml events, with what the extraction and the JSON writing need of each.
+func packEvents(path: String, text: String) throws -> [PackEvent] {
     var parser = yaml_parser_t()
     guard yaml_parser_initialize(&parser) == 1 else {
         throw PackProblem(path: path, line: 0, message: "libyaml")
@@ -89,184 +90,166 @@ func extractVocabularies(path: String, text: String) throws -> ExtractedVocabula
             yaml_event_delete(&event)
             if done { break }
         }
-        // STREAM_START, DOCUMENT_START, MAPPING_START (the pack), then key/value pairs.
-        var result = ExtractedVocabularies()
-        guard events.count > 3, events[2].type == YAML_MAPPING_START_EVENT else { return result }
-        var i = 3
-        /// Index just past the node that starts at `start`.
-        func skipNode(_ start: Int) -> Int {
-            var depth = 0
-            var k = start
-            repeat {
-                switch events[k].type {
-                case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT: depth += 1
-                case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT: depth -= 1
-                default: break
-                }
-                k += 1
-            } while depth > 0
-            return k
-        }
-        /// The lines of `description:` and `examples:` in the rules of the sequence at `start`.
-        func documentation(inRulesAt start: Int) throws -> [Range<Int>] {
-            guard events[start].type == YAML_SEQUENCE_START_EVENT else { return [] }
-            var result: [Range<Int>] = []
-            var k = start + 1
-            while events[k].type == YAML_MAPPING_START_EVENT {
-                let rule = events[k]
-                var pair = k + 1
-                while events[pair].type == YAML_SCALAR_EVENT {
-                    let key = events[pair]
-                    let next = skipNode(pair + 1)
-                    if key.value == "description" || key.value == "examples" {
-                        // Blank whole lines only: a block mapping whose key does not open the
-                        // rule's line ("- id: …") and whose next key starts a later line.
-                        guard pair > k + 1, key.line > rule.line, events[next].line > key.line else {
-                            throw PackProblem(
-                                path: path, line: key.line,
-                                message:
-                                    "a built-in rule's '\(key.value!)' must be a block key after its first")
-                        }
-                        result.append(key.line..<events[next].line)
-                    }
-                    pair = next
-                }
-                k = skipNode(k)
+        return events
+    }
+}
+
+func extractVocabularies(path: String, text: String) throws -> ExtractedVocabularies {
+    let events = try packEvents(path: path, text: text)
+    // STREAM_START, DOCUMENT_START, MAPPING_START (the pack), then key/value pairs.
+    var result = ExtractedVocabularies()
+    guard events.count > 3, events[2].type == YAML_MAPPING_START_EVENT else { return result }
+    var i = 3
+    /// Index just past the node that starts at `start`.
+    func skipNode(_ start: Int) -> Int {
+        var depth = 0
+        var k = start
+        repeat {
+            switch events[k].type {
+            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT: depth += 1
+            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT: depth -= 1
+            default: break
             }
-            return result
-        }
-        while i < events.count, events[i].type == YAML_SCALAR_EVENT {
-            let key = events[i]
-            let valueStart = i + 1
-            let valueEnd = skipNode(valueStart)
-            defer { i = valueEnd }
-            if key.value == "rules", key.column == 0 {
-                result.documentationLines += try documentation(inRulesAt: valueStart)
-            }
-            // The examples' shared base: only the example runner reads it.
-            if key.value == "example-base", key.column == 0, events[valueEnd].type == YAML_SCALAR_EVENT,
-                events[valueEnd].column == 0, events[valueEnd].line > key.line
-            {
-                result.documentationLines.append(key.line..<events[valueEnd].line)
-            }
-            guard key.value == "vocabularies" else { continue }
-            let mapping = events[valueStart]
-            guard key.column == 0, mapping.type == YAML_MAPPING_START_EVENT, !mapping.decorated,
-                mapping.line > key.line
-            else {
-                throw PackProblem(
-                    path: path, line: key.line,
-                    message: "built-in vocabularies must be a block mapping under a top-level 'vocabularies:'"
-                )
-            }
-            let end = events[valueEnd - 1]
-            guard end.column == 0 || end.type == YAML_STREAM_END_EVENT else {
-                throw PackProblem(
-                    path: path, line: end.line, message: "the next top-level key must start a line")
-            }
-            result.lines = key.line..<end.line
-            var k = valueStart + 1
-            while events[k].type == YAML_SCALAR_EVENT, let name = events[k].value {
-                var words: [String] = []
-                let list = events[k + 1]
-                if list.type == YAML_SCALAR_EVENT, !list.decorated, let word = list.value {
-                    guard !(list.plain && ["", "~", "null", "Null", "NULL"].contains(word)) else {
+            k += 1
+        } while depth > 0
+        return k
+    }
+    /// The lines of `description:` and `examples:` in the rules of the sequence at `start`.
+    func documentation(inRulesAt start: Int) throws -> [Range<Int>] {
+        guard events[start].type == YAML_SEQUENCE_START_EVENT else { return [] }
+        var result: [Range<Int>] = []
+        var k = start + 1
+        while events[k].type == YAML_MAPPING_START_EVENT {
+            let rule = events[k]
+            var pair = k + 1
+            while events[pair].type == YAML_SCALAR_EVENT {
+                let key = events[pair]
+                let next = skipNode(pair + 1)
+                if key.value == "description" || key.value == "examples" {
+                    // Blank whole lines only: a block mapping whose key does not open the
+                    // rule's line ("- id: …") and whose next key starts a later line.
+                    guard pair > k + 1, key.line > rule.line, events[next].line > key.line else {
                         throw PackProblem(
-                            path: path, line: list.line, message: "vocabulary '\(name)' is null")
-                    }
-                    words = [word]
-                    k += 2
-                } else if list.type == YAML_SEQUENCE_START_EVENT, !list.decorated {
-                    k += 2
-                    while events[k].type == YAML_SCALAR_EVENT, !events[k].decorated,
-                        let word = events[k].value
-                    {
-                        words.append(word)
-                        k += 1
-                    }
-                    guard events[k].type == YAML_SEQUENCE_END_EVENT else {
-                        throw PackProblem(
-                            path: path, line: events[k].line,
+                            path: path, line: key.line,
                             message:
-                                "vocabulary '\(name)' must be a list of plain text (no anchors, tags or lists)"
-                        )
+                                "a built-in rule's '\(key.value!)' must be a block key after its first")
                     }
-                    k += 1
-                } else {
-                    throw PackProblem(
-                        path: path, line: list.line, message: "vocabulary '\(name)' must be a list of text")
+                    result.append(key.line..<events[next].line)
                 }
-                result.lists.append((name, words))
+                pair = next
             }
-            guard events[k].type == YAML_MAPPING_END_EVENT else {
-                throw PackProblem(path: path, line: events[k].line, message: "a vocabulary name must be text")
-            }
+            k = skipNode(k)
         }
         return result
     }
+    while i < events.count, events[i].type == YAML_SCALAR_EVENT {
+        let key = events[i]
+        let valueStart = i + 1
+        let valueEnd = skipNode(valueStart)
+        defer { i = valueEnd }
+        if key.value == "rules", key.column == 0 {
+            result.documentationLines += try documentation(inRulesAt: valueStart)
+        }
+        // The examples' shared base: only the example runner reads it.
+        if key.value == "example-base", key.column == 0, events[valueEnd].type == YAML_SCALAR_EVENT,
+            events[valueEnd].column == 0, events[valueEnd].line > key.line
+        {
+            result.documentationLines.append(key.line..<events[valueEnd].line)
+        }
+        guard key.value == "vocabularies" else { continue }
+        let mapping = events[valueStart]
+        guard key.column == 0, mapping.type == YAML_MAPPING_START_EVENT, !mapping.decorated,
+            mapping.line > key.line
+        else {
+            throw PackProblem(
+                path: path, line: key.line,
+                message: "built-in vocabularies must be a block mapping under a top-level 'vocabularies:'"
+            )
+        }
+        let end = events[valueEnd - 1]
+        guard end.column == 0 || end.type == YAML_STREAM_END_EVENT else {
+            throw PackProblem(
+                path: path, line: end.line, message: "the next top-level key must start a line")
+        }
+        result.lines = key.line..<end.line
+        var k = valueStart + 1
+        while events[k].type == YAML_SCALAR_EVENT, let name = events[k].value {
+            var words: [String] = []
+            let list = events[k + 1]
+            if list.type == YAML_SCALAR_EVENT, !list.decorated, let word = list.value {
+                guard !(list.plain && ["", "~", "null", "Null", "NULL"].contains(word)) else {
+                    throw PackProblem(
+                        path: path, line: list.line, message: "vocabulary '\(name)' is null")
+                }
+                words = [word]
+                k += 2
+            } else if list.type == YAML_SEQUENCE_START_EVENT, !list.decorated {
+                k += 2
+                while events[k].type == YAML_SCALAR_EVENT, !events[k].decorated,
+                    let word = events[k].value
+                {
+                    words.append(word)
+                    k += 1
+                }
+                guard events[k].type == YAML_SEQUENCE_END_EVENT else {
+                    throw PackProblem(
+                        path: path, line: events[k].line,
+                        message:
+                            "vocabulary '\(name)' must be a list of plain text (no anchors, tags or lists)"
+                    )
+                }
+                k += 1
+            } else {
+                throw PackProblem(
+                    path: path, line: list.line, message: "vocabulary '\(name)' must be a list of text")
+            }
+            result.lists.append((name, words))
+        }
+        guard events[k].type == YAML_MAPPING_END_EVENT else {
+            throw PackProblem(path: path, line: events[k].line, message: "a vocabulary name must be text")
+        }
+    }
+    return result
 }
 
 /// The pack's YAML as JSON: mappings, lists, text, and null for YAML's null. Every other scalar
 /// is a JSON string: the pack reader reads every scalar as text.
 func jsonText(path: String, yaml text: String) throws -> String {
-    var parser = yaml_parser_t()
-    guard yaml_parser_initialize(&parser) == 1 else {
-        throw PackProblem(path: path, line: 0, message: "libyaml")
-    }
-    defer { yaml_parser_delete(&parser) }
-    let bytes = Array(text.utf8)
-    return try bytes.withUnsafeBufferPointer { buffer in
-        yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-        var out = ""
-        // Per open collection: whether it is a mapping, and how many keys and values it has had.
-        var open: [(isMapping: Bool, count: Int)] = []
-        func beforeValue() {
-            guard var top = open.popLast() else { return }
-            let separator = ",\n" + String(repeating: " ", count: min(open.count + 1, 4))
-            if top.isMapping {
-                out += top.count % 2 == 0 ? (top.count > 0 ? separator : "") : ": "
-            } else if top.count > 0 {
-                out += separator
-            }
-            top.count += 1
-            open.append(top)
+    var out = ""
+    // Per open collection: whether it is a mapping, and how many keys and values it has had.
+    var open: [(isMapping: Bool, count: Int)] = []
+    func beforeValue() {
+        guard var top = open.popLast() else { return }
+        let separator = ",\n" + String(repeating: " ", count: min(open.count + 1, 4))
+        if top.isMapping {
+            out += top.count % 2 == 0 ? (top.count > 0 ? separator : "") : ": "
+        } else if top.count > 0 {
+            out += separator
         }
-        while true {
-            var event = yaml_event_t()
-            guard yaml_parser_parse(&parser, &event) == 1 else {
-                throw PackProblem(
-                    path: path, line: Int(parser.problem_mark.line), message: String(cString: parser.problem))
-            }
-            defer { yaml_event_delete(&event) }
-            switch event.type {
-            case YAML_SCALAR_EVENT:
-                let isKey = open.last.map { $0.isMapping && $0.count % 2 == 0 } ?? false
-                beforeValue()
-                let scalar = event.data.scalar
-                let value = String(
-                    decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
-                let isNull =
-                    !isKey && scalar.style == YAML_PLAIN_SCALAR_STYLE
-                    && ["", "~", "null", "Null", "NULL"].contains(value)
-                out += isNull ? "null" : jsonQuoted(value)
-            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-                beforeValue()
-                let isMapping = event.type == YAML_MAPPING_START_EVENT
-                out += isMapping ? "{" : "["
-                open.append((isMapping, 0))
-            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                let top = open.removeLast()
-                out += top.isMapping ? "}" : "]"
-            case YAML_ALIAS_EVENT:
-                throw PackProblem(
-                    path: path, line: Int(event.start_mark.line), message: "a built-in pack uses no aliases")
-            case YAML_STREAM_END_EVENT:
-                return out + "\n"
-            default: break
-            }
+        top.count += 1
+        open.append(top)
+    }
+    for event in try packEvents(path: path, text: text) {
+        switch event.type {
+        case YAML_SCALAR_EVENT:
+            let isKey = open.last.map { $0.isMapping && $0.count % 2 == 0 } ?? false
+            beforeValue()
+            let value = event.value ?? ""
+            let isNull = !isKey && event.plain && ["", "~", "null", "Null", "NULL"].contains(value)
+            out += isNull ? "null" : jsonQuoted(value)
+        case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+            beforeValue()
+            let isMapping = event.type == YAML_MAPPING_START_EVENT
+            out += isMapping ? "{" : "["
+            open.append((isMapping, 0))
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            out += open.removeLast().isMapping ? "}" : "]"
+        case YAML_ALIAS_EVENT:
+            throw PackProblem(path: path, line: event.line, message: "a built-in pack uses no aliases")
+        default: break
         }
     }
+    return out + "\n"
 }
 
 /// A JSON string literal.

@@ -69,7 +69,7 @@ enum RulesMarkdown {
             for example in examples {
                 switch example {
                 case .fragment(let value):
-                    out += "```yaml\n" + yaml(value) + "```\n\n"
+                    out += "```yaml\n" + ExampleText.yaml(value, plainText: true) + "```\n\n"
                 case .file(let text, let format):
                     out += "```\(format.rawValue)\n" + trimmed(text) + "\n```\n\n"
                 }
@@ -79,88 +79,6 @@ enum RulesMarkdown {
         render(rule.examples.valid, title: "Does not trigger")
         while out.hasSuffix("\n\n") { out.removeLast() }
         return out
-    }
-
-    /// A fragment as YAML, as the example runner reads it: `true`, `false` and numbers plain,
-    /// text plain where YAML reads it as the same text, quoted elsewhere.
-    static func yaml(_ value: OptionValue, indent: String = "") -> String {
-        switch value {
-        case .map(let pairs):
-            var out = ""
-            for (key, item) in pairs {
-                switch item {
-                case .map(let inner) where !inner.isEmpty:
-                    out += "\(indent)\(key):\n" + yaml(item, indent: indent + "  ")
-                case .list(let items) where !items.isEmpty:
-                    out += "\(indent)\(key):\n" + yaml(item, indent: indent + "  ")
-                default:
-                    out += "\(indent)\(key): \(inline(item))\n"
-                }
-            }
-            return out
-        case .list(let items):
-            var out = ""
-            for item in items {
-                switch item {
-                case .map(let pairs) where !pairs.isEmpty:
-                    let body = yaml(item, indent: indent + "  ")
-                    out += indent + "- " + body.dropFirst(indent.count + 2)
-                default:
-                    out += "\(indent)- \(inline(item))\n"
-                }
-            }
-            return out
-        default:
-            return indent + inline(value) + "\n"
-        }
-    }
-
-    static func inline(_ value: OptionValue) -> String {
-        switch value {
-        case .null: return "null"
-        case .text(let text): return isPlain(text) ? text : JSONText.quoted(text)
-        case .list(let items): return "[" + items.map(inline).joined(separator: ", ") + "]"
-        case .map(let pairs):
-            return "{" + pairs.map { "\($0.0): \(inline($0.1))" }.joined(separator: ", ") + "}"
-        }
-    }
-
-    /// Whether `text` written plain reads back as the runner reads it: booleans, numbers, and
-    /// words that no YAML reader takes for anything but text.
-    static func isPlain(_ text: String) -> Bool {
-        if text == "true" || text == "false" || isNumber(text) { return true }
-        guard let first = text.unicodeScalars.first, first.properties.isAlphabetic, text.last != " " else {
-            return false
-        }
-        if ["yes", "no", "on", "off", "y", "n", "null"].contains(text.lowercased()) { return false }
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ._/-")
-        return text.allSatisfy { allowed.contains($0) }
-    }
-
-    /// A JSON number: `-`, digits without a leading zero, a fraction, an exponent.
-    static func isNumber(_ text: String) -> Bool {
-        var bytes = Substring(text).utf8[...]
-        func digits() -> Int {
-            let count = bytes.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
-            bytes = bytes.dropFirst(count)
-            return count
-        }
-        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-        let leadingZero = bytes.first == UInt8(ascii: "0")
-        let whole = digits()
-        guard whole > 0, !(leadingZero && whole > 1) else { return false }
-        if bytes.first == UInt8(ascii: ".") {
-            bytes = bytes.dropFirst()
-            guard digits() > 0 else { return false }
-        }
-        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
-            bytes = bytes.dropFirst()
-            if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") {
-                bytes = bytes.dropFirst()
-            }
-            guard digits() > 0 else { return false }
-        }
-        return bytes.isEmpty
     }
 
     /// `apple/close-button` → `apple-close-button`: an anchor that is the same on every renderer.

@@ -32,14 +32,7 @@ enum Colors {
         return c <= 0.039_28 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
+    private static func hexValue(_ byte: UInt8) -> UInt8? { HexDigit.value(byte) }
 
     /// The WCAG contrast ratio of two colours (1…21), or nil when either is not a hex colour.
     static func contrast(_ a: String, _ b: String) -> Double? {

@@ -41,8 +41,8 @@ struct EmbeddedText {
             guard index + 4 <= content.endIndex else { return nil }
             var value: UInt32 = 0
             for byte in content[index..<index + 4] {
-                guard let digit = UInt32(String(UnicodeScalar(byte)), radix: 16) else { return nil }
-                value = value << 4 | digit
+                guard let digit = HexDigit.value(byte) else { return nil }
+                value = value << 4 | UInt32(digit)
             }
             return value
         }

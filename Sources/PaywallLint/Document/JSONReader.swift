@@ -452,14 +452,7 @@ private struct JSONParser {
         return String(scalars)
     }
 
-    private func hexValue(_ b: UInt8) -> UInt32? {
-        switch b {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(b - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(b - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(b - UInt8(ascii: "A") + 10)
-        default: nil
-        }
-    }
+    private func hexValue(_ b: UInt8) -> UInt32? { HexDigit.value(b).map(UInt32.init) }
 
     private func isWordByte(_ b: UInt8) -> Bool {
         switch b {

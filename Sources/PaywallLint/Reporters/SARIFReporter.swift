@@ -240,7 +240,7 @@ package struct SARIFReporter: Reporter {
     private func artifactLocation(_ path: String) -> [UInt8] {
         // `..` has no place under %SRCROOT%: such a path is made absolute, and relative again
         // when it lies inside the folder the run started in.
-        var path = path.utf8.contains(UInt8(ascii: ".")) ? Self.withoutDotDot(path) : path
+        var path = Self.hasDotDot(path) ? Self.withoutDotDot(path) : path
         return path.withUTF8 { bytes in
             var relative = bytes[...]
             while relative.starts(with: [UInt8(ascii: "."), UInt8(ascii: "/")]) {
@@ -279,6 +279,17 @@ package struct SARIFReporter: Reporter {
         guard !absolute, let workingDirectory, parts.count >= base else { return joined }
         let prefix = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
         return joined.hasPrefix(prefix) ? String(joined.dropFirst(prefix.count)) : joined
+    }
+
+    /// Whether the path has `..` in it: a scan of its bytes, as every file's path is checked.
+    private static func hasDotDot(_ path: String) -> Bool {
+        var previousWasDot = false
+        for byte in path.utf8 {
+            let isDot = byte == UInt8(ascii: ".")
+            if isDot && previousWasDot { return true }
+            previousWasDot = isDot
+        }
+        return false
     }
 
     private static let currentDirectory: String? = {
