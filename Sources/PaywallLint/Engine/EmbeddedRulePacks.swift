@@ -1434,6 +1434,19 @@ enum EmbeddedRulePacks {
             #"продлева*"#,
             #"продлится"#,
             #"otomatik olarak yenilenir"#,
+            #"yenilen*"#,
+            #"förnya*"#,
+            #"förnyas"#,
+            #"verleng*"#,
+            #"갱신"#,
+            #"odnawia*"#,
+            #"odnowi*"#,
+            #"يتجدد"#,
+            #"تتجدد"#,
+            #"تجديد"#,
+            #"नवीनीकृत"#,
+            #"रिन्यू"#,
+            #"ต่ออายุ"#,
         ]
     }
 
@@ -1458,6 +1471,19 @@ enum EmbeddedRulePacks {
             #"취소"#,
             #"отмен*"#,
             #"iptal"#,
+            #"säg upp"#,
+            #"säger upp"#,
+            #"sägs upp"#,
+            #"uppsäg*"#,
+            #"avsluta*"#,
+            #"opzeg*"#,
+            #"anuluj*"#,
+            #"anulowa*"#,
+            #"anulować"#,
+            #"إلغاء"#,
+            #"الغاء"#,
+            #"रद्द"#,
+            #"ยกเลิก"#,
         ]
     }
 
