@@ -369,15 +369,17 @@ private struct JSONParser {
     private mutating func unescape(_ content: UnsafeBufferPointer<UInt8>, quote: UInt8, start: SourcePosition)
         -> String
     {
-        var scalars = String.UnicodeScalarView()
+        // One UTF-8 buffer: runs between escapes are copied whole, decoded escapes encoded in.
         var bytes: [UInt8] = []
-        var k = 0
-        func flush() {
-            if !bytes.isEmpty {
-                scalars.append(contentsOf: String(decoding: bytes, as: UTF8.self).unicodeScalars)
-                bytes.removeAll(keepingCapacity: true)
+        bytes.reserveCapacity(content.count)
+        func append(_ scalar: Unicode.Scalar) {
+            if scalar.isASCII {
+                bytes.append(UInt8(scalar.value))
+            } else {
+                bytes.append(contentsOf: UTF8.encode(scalar)!)
             }
         }
+        var k = 0
         var pendingHighSurrogate: UInt32?
         /// A high surrogate that no low one follows is as invalid as a lone low one.
         func endLoneHighSurrogate() {
@@ -386,15 +388,15 @@ private struct JSONParser {
             error(
                 "lone surrogate \\u\(String(high, radix: 16)) (in the string that starts at \(start))",
                 at: start)
-            flush()
-            scalars.append("\u{FFFD}")
+            append("\u{FFFD}")
         }
         while k < content.count {
-            let b = content[k]
-            guard b == UInt8(ascii: "\\"), k + 1 < content.count else {
+            guard content[k] == UInt8(ascii: "\\"), k + 1 < content.count else {
                 endLoneHighSurrogate()
-                bytes.append(b)
-                k += 1
+                var end = k + 1
+                while end < content.count, content[end] != UInt8(ascii: "\\") { end += 1 }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: content[k..<end]))
+                k = end
                 continue
             }
             let e = content[k + 1]
@@ -423,7 +425,6 @@ private struct JSONParser {
                     decoded = "\u{FFFD}"
                 } else if (0xD800...0xDBFF).contains(value) {
                     endLoneHighSurrogate()
-                    flush()
                     pendingHighSurrogate = value
                     continue
                 } else if (0xDC00...0xDFFF).contains(value), let high = pendingHighSurrogate {
@@ -444,12 +445,10 @@ private struct JSONParser {
                 decoded = Unicode.Scalar(e)
             }
             endLoneHighSurrogate()
-            flush()
-            if let decoded { scalars.append(decoded) }
+            if let decoded { append(decoded) }
         }
         endLoneHighSurrogate()
-        flush()
-        return String(scalars)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private func hexValue(_ b: UInt8) -> UInt32? { HexDigit.value(b).map(UInt32.init) }
