@@ -4,10 +4,16 @@ struct CalmToneCheck: Check {
 
     let urgency: UrgencyDetector
     let selection: CopySelection
+    /// Capitalised currency codes ("USD", "EUR"): written in capitals by convention, not shouting.
+    let currencyCodes: Set<String>
 
     init(_ setup: CheckSetup) throws {
         urgency = UrgencyDetector(vocabularies: setup.vocabularies)
         selection = try CopySelection(setup)
+        // The codes the price detector leaves out because they are also words ("try", "all").
+        let wordLikeCodes = ["TRY", "TOP", "ALL", "PEN", "CUP", "MAD", "SOS"]
+        currencyCodes = Set(
+            (setup.vocabularies["currency-codes"] ?? []).map { $0.uppercased() } + wordLikeCodes)
     }
 
     func run(_ context: inout RuleContext) {
@@ -17,7 +23,7 @@ struct CalmToneCheck: Check {
                 context.report(
                     "\(copy.label) exclaims (\"!\"); keep the tone calm", in: copy,
                     plainRange: index..<(index + 1))
-            } else if let shout = Self.shouting(plain) {
+            } else if let shout = Self.shouting(plain, except: currencyCodes) {
                 context.report(
                     "\(copy.label) shouts in capitals; keep the tone calm", in: copy, plainRange: shout)
             } else if let match = context.matches(of: copy, { urgency.matches(in: $0, normalized: $1) }).first
@@ -29,8 +35,9 @@ struct CalmToneCheck: Check {
         }
     }
 
-    /// Two or more all-caps words of three or more letters in a row ("UNLOCK NOW").
-    static func shouting(_ text: [Unicode.Scalar]) -> Range<Int>? {
+    /// Two or more all-caps words of three or more letters in a row ("UNLOCK NOW"), other than
+    /// the words in `exceptions`.
+    static func shouting(_ text: [Unicode.Scalar], except exceptions: Set<String> = []) -> Range<Int>? {
         var words: [Range<Int>] = []
         var start: Int?
         var allUpper = true
@@ -43,7 +50,9 @@ struct CalmToneCheck: Check {
                 }
                 if !scalar.properties.isUppercase { allUpper = false }
             } else if let wordStart = start {
-                if allUpper && index - wordStart >= 3 {
+                if allUpper && index - wordStart >= 3
+                    && !(index - wordStart == 3 && exceptions.contains(Self.word(text[wordStart..<index])))
+                {
                     words.append(wordStart..<index)
                     if words.count >= 2, words[words.count - 2].upperBound + 1 >= wordStart - 1 {
                         return words[words.count - 2].lowerBound..<index
@@ -55,5 +64,11 @@ struct CalmToneCheck: Check {
             }
         }
         return nil
+    }
+
+    private static func word(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var word = ""
+        word.unicodeScalars.append(contentsOf: scalars)
+        return word
     }
 }

@@ -1283,7 +1283,8 @@ enum EmbeddedRulePacks {
    "description": "**What:** copy exclaims (\"Unlock now!\"), shouts (\"UNLOCK EVERYTHING\") or pressures\n(\"last chance\").\n\n**Why:** §6: Sketchy's paywall is honest, calm and appreciative, never aggressive.\n\n**Fix:** \"Enjoying your drawing?\" rather than \"DON'T MISS OUT!\".\n",
    "source": "Sketchy §6",
    "check": "calm-tone",
-   "examples": {"valid": [{"headline": "Enjoying your drawing?"}],
+   "examples": {"valid": [{"headline": "Enjoying your drawing?"},
+    {"subhead": "Billed in USD, EUR or GBP, as your App Store account is set up."}],
     "invalid": [{"headline": "Unlock everything now!"},
     {"headline": "UNLIMITED DRAWINGS FOREVER"},
     {"headline": "Last chance to keep drawing"}]}}]}
