@@ -7,27 +7,19 @@ struct TrialTermsCheck: Check {
         CopySelection.option,
     ]
 
-    let free: FreeDetector
-    let trial: PhraseMatcher
-    let periods: PhraseMatcher
-    let frequency: PhraseMatcher
-    let trying: PhraseMatcher
+    let offers: TrialOfferDetector
     let selection: CopySelection
 
     init(_ setup: CheckSetup) throws {
-        free = FreeDetector(vocabularies: setup.vocabularies)
-        trial = PhraseMatcher(
-            phrases: try setup.phrases("trial-words") ?? setup.vocabularies["trial-words"] ?? [])
-        periods = PhraseMatcher(phrases: setup.vocabularies["free-period-words"] ?? [])
-        frequency = PhraseMatcher(phrases: setup.vocabularies["frequency-words"] ?? [])
-        trying = PhraseMatcher(phrases: setup.vocabularies["try-words"] ?? [])
+        offers = TrialOfferDetector(
+            vocabularies: setup.vocabularies, trialWords: try setup.phrases("trial-words"))
         selection = try CopySelection(setup)
     }
 
     func run(_ context: inout RuleContext) {
         let catalog = context.paywall.dialect.variables
         let claimed = context.matched(selection.copies(context)) { plain, normalized in
-            offerClaim(plain, normalized).map { [$0] } ?? []
+            offers.firstOffer(in: plain, normalized: normalized).map { [$0] } ?? []
         }
         for (copy, claims) in claimed {
             let claim = claims[0]
@@ -42,89 +34,5 @@ struct TrialTermsCheck: Check {
                 "\(copy.label) offers \"\(claim.text)\" without \(missing.joined(separator: " and "))",
                 in: copy, plainRange: claim.range)
         }
-    }
-
-    /// A trial word, a "free" that sits next to a period ("free week", "7 days free"), or a
-    /// "free" that goes with a verb of trying ("Try it free", "Gratis ausprobieren").
-    private func offerClaim(_ plain: [Unicode.Scalar], _ normalized: NormalizedText) -> DetectorMatch? {
-        if let match = trial.matches(in: plain, normalized: normalized).first { return match }
-        // Most copy says nothing free: look for periods only when it does.
-        let claims = free.matches(in: plain, normalized: normalized)
-        guard !claims.isEmpty else { return nil }
-        // "per day", "jeden Tag", "毎日" are frequencies: the free allowance, not a trial. Only the
-        // nearest frequency before a period, and the nearest period or verb on either side of a
-        // claim, can be close enough: pairing every one with every other made a long text
-        // quadratic (a 50 KB CSS string in a CTA took 5.7 s).
-        let frequencies = frequency.matches(in: plain, normalized: normalized).map(\.range)
-        let allPeriods = periods.matches(in: plain, normalized: normalized).map(\.range)
-        let periodRanges = allPeriods.filter { period in
-            guard let before = frequencies.last(endingBy: period.lowerBound) else {
-                return true
-            }
-            return Self.wordsBetween(plain, before, period, atMost: 0) > 0
-        }
-        for match in claims {
-            let near = Self.nearest(periodRanges, to: match.range).contains { period in
-                Self.wordsBetween(plain, match.range, period, atMost: 1) <= 1
-            }
-            if near { return match }
-        }
-        // "Try one drawing a day for free" is an allowance too.
-        guard allPeriods.count == periodRanges.count else { return nil }
-        let tries = trying.matches(in: plain, normalized: normalized).map(\.range)
-        return claims.first { match in
-            Self.nearest(tries, to: match.range).contains {
-                Self.offersTrying(plain, free: match.range, try: $0)
-            }
-        }
-    }
-
-    /// The last of `ranges` (sorted, not overlapping) that ends before `range` and the first that
-    /// starts after it: the fewest words away on either side.
-    private static func nearest(_ ranges: [Range<Int>], to range: Range<Int>) -> [Range<Int>] {
-        [
-            ranges.last(endingBy: range.lowerBound),
-            ranges.first(startingFrom: range.upperBound),
-        ].compactMap { $0 }
-    }
-
-    /// "Try it free", "Try Pro for free" (a verb of trying at most two words before a "free"
-    /// that ends the clause), "Gratis ausprobieren", "無料でお試し" (the verb at most one word
-    /// after). "Try our free plan" names a free tier, not a trial.
-    static func offersTrying(_ text: [Unicode.Scalar], free: Range<Int>, try verb: Range<Int>) -> Bool {
-        if verb.upperBound <= free.lowerBound {
-            return wordsBetween(text, free, verb, atMost: 2) <= 2 && endsClause(text, after: free.upperBound)
-        }
-        return free.upperBound <= verb.lowerBound && wordsBetween(text, free, verb, atMost: 1) <= 1
-    }
-
-    /// Whether nothing but spaces and punctuation follows `index` up to the clause's end.
-    private static func endsClause(_ text: [Unicode.Scalar], after index: Int) -> Bool {
-        for scalar in text[index...] where !Scalars.isSpace(scalar) {
-            return !(scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "{")
-        }
-        return true
-    }
-
-    /// How many words separate two ranges of text, counted from the second back, and no further
-    /// than one past `limit`.
-    static func wordsBetween(
-        _ text: [Unicode.Scalar], _ a: Range<Int>, _ b: Range<Int>, atMost limit: Int = .max
-    ) -> Int {
-        let gap =
-            a.upperBound <= b.lowerBound
-            ? a.upperBound..<b.lowerBound : b.upperBound..<max(b.upperBound, a.lowerBound)
-        var words = 0
-        var inWord = false
-        for index in gap.reversed() {
-            let scalar = text[index]
-            let letter = scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-            if letter && !inWord {
-                words += 1
-                if words > limit { return words }
-            }
-            inWord = letter
-        }
-        return words
     }
 }

@@ -1,0 +1,109 @@
+/// Copy that offers a free trial: a trial word ("free trial", "Probeabo", "お試し"), a "free" next
+/// to a period ("free week", "7 days free") that no frequency makes an allowance ("one free
+/// drawing per day"), or a "free" that goes with a verb of trying ("Try it free").
+///
+/// Vocabularies: `trial-words` (or a rule's own list), `free-period-words`, `frequency-words`,
+/// `try-words`, and `FreeDetector`'s.
+package final class TrialOfferDetector: Sendable {
+    private let free: FreeDetector
+    private let trial: PhraseMatcher
+    private let periods: PhraseMatcher
+    private let frequency: PhraseMatcher
+    private let trying: PhraseMatcher
+
+    package init(vocabularies: [String: [String]], trialWords: [String]? = nil) {
+        free = FreeDetector(vocabularies: vocabularies)
+        trial = PhraseMatcher(phrases: trialWords ?? vocabularies["trial-words"] ?? [])
+        periods = PhraseMatcher(phrases: vocabularies["free-period-words"] ?? [])
+        frequency = PhraseMatcher(phrases: vocabularies["frequency-words"] ?? [])
+        trying = PhraseMatcher(phrases: vocabularies["try-words"] ?? [])
+    }
+
+    package func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
+        firstOffer(in: text, normalized: NormalizedText(text)).map { [$0] } ?? []
+    }
+
+    /// A trial word, a "free" that sits next to a period ("free week", "7 days free"), or a
+    /// "free" that goes with a verb of trying ("Try it free", "Gratis ausprobieren").
+    package func firstOffer(in plain: [Unicode.Scalar], normalized: NormalizedText) -> DetectorMatch? {
+        if let match = trial.matches(in: plain, normalized: normalized).first { return match }
+        // Most copy says nothing free: look for periods only when it does.
+        let claims = free.matches(in: plain, normalized: normalized)
+        guard !claims.isEmpty else { return nil }
+        // "per day", "jeden Tag", "毎日" are frequencies: the free allowance, not a trial. Only the
+        // nearest frequency before a period, and the nearest period or verb on either side of a
+        // claim, can be close enough: pairing every one with every other made a long text
+        // quadratic (a 50 KB CSS string in a CTA took 5.7 s).
+        let frequencies = frequency.matches(in: plain, normalized: normalized).map(\.range)
+        let allPeriods = periods.matches(in: plain, normalized: normalized).map(\.range)
+        let periodRanges = allPeriods.filter { period in
+            guard let before = frequencies.last(endingBy: period.lowerBound) else {
+                return true
+            }
+            return Self.wordsBetween(plain, before, period, atMost: 0) > 0
+        }
+        for match in claims {
+            let near = Self.nearest(periodRanges, to: match.range).contains { period in
+                Self.wordsBetween(plain, match.range, period, atMost: 1) <= 1
+            }
+            if near { return match }
+        }
+        // "Try one drawing a day for free" is an allowance too.
+        guard allPeriods.count == periodRanges.count else { return nil }
+        let tries = trying.matches(in: plain, normalized: normalized).map(\.range)
+        return claims.first { match in
+            Self.nearest(tries, to: match.range).contains {
+                Self.offersTrying(plain, free: match.range, try: $0)
+            }
+        }
+    }
+
+    /// The last of `ranges` (sorted, not overlapping) that ends before `range` and the first that
+    /// starts after it: the fewest words away on either side.
+    private static func nearest(_ ranges: [Range<Int>], to range: Range<Int>) -> [Range<Int>] {
+        [
+            ranges.last(endingBy: range.lowerBound),
+            ranges.first(startingFrom: range.upperBound),
+        ].compactMap { $0 }
+    }
+
+    /// "Try it free", "Try Pro for free" (a verb of trying at most two words before a "free"
+    /// that ends the clause), "Gratis ausprobieren", "無料でお試し" (the verb at most one word
+    /// after). "Try our free plan" names a free tier, not a trial.
+    static func offersTrying(_ text: [Unicode.Scalar], free: Range<Int>, try verb: Range<Int>) -> Bool {
+        if verb.upperBound <= free.lowerBound {
+            return wordsBetween(text, free, verb, atMost: 2) <= 2 && endsClause(text, after: free.upperBound)
+        }
+        return free.upperBound <= verb.lowerBound && wordsBetween(text, free, verb, atMost: 1) <= 1
+    }
+
+    /// Whether nothing but spaces and punctuation follows `index` up to the clause's end.
+    private static func endsClause(_ text: [Unicode.Scalar], after index: Int) -> Bool {
+        for scalar in text[index...] where !Scalars.isSpace(scalar) {
+            return !(scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "{")
+        }
+        return true
+    }
+
+    /// How many words separate two ranges of text, counted from the second back, and no further
+    /// than one past `limit`.
+    static func wordsBetween(
+        _ text: [Unicode.Scalar], _ a: Range<Int>, _ b: Range<Int>, atMost limit: Int = .max
+    ) -> Int {
+        let gap =
+            a.upperBound <= b.lowerBound
+            ? a.upperBound..<b.lowerBound : b.upperBound..<max(b.upperBound, a.lowerBound)
+        var words = 0
+        var inWord = false
+        for index in gap.reversed() {
+            let scalar = text[index]
+            let letter = scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+            if letter && !inWord {
+                words += 1
+                if words > limit { return words }
+            }
+            inWord = letter
+        }
+        return words
+    }
+}
