@@ -35,6 +35,12 @@ def many_documents(k):
     return {"many.yaml": "".join(f"---\na: {i}\n" for i in range(12_500 * k))}, ["--max-documents", "100000", "many.yaml"]
 
 
+def unknown_keys(k):
+    # Each key is a near miss of a paywall key, so each asks for a "did you mean" suggestion.
+    keys = "".join(f"headlin{i}: x\n" for i in range(10_000 * k))
+    return {"keys.yaml": "paywall: 1\nid: x\n" + keys}, ["keys.yaml"]
+
+
 def deep_nesting(k):
     depth = 125 * k
     return {"deep.json": "[" * depth + "]" * depth}, ["--max-depth", "1000", "deep.json"]
@@ -53,6 +59,7 @@ CASES = [
     ("16 texts of 1,365 × k unclosed `{{ `", unclosed_placeholders),
     ("`(\\w+\\s?)*` pack pattern on a 2,200 × k character headline", backtracking_pattern),
     ("YAML stream of 12,500 × k documents", many_documents),
+    ("10,000 × k unknown keys, each with a nearest-key suggestion", unknown_keys),
     ("JSON arrays nested 125 × k deep", deep_nesting),
     ("50 files of 20 × k character names against three glob bombs", glob_bombs),
 ]

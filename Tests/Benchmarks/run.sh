@@ -50,6 +50,8 @@ else
   SINGLE_RUNS=(--warmup 5 --min-runs 30)
 fi
 SLOW_RUNS=(--runs 1)
+# The targets: alternated rounds (paired.py), medians of at least 11.
+if ((QUICK)); then PAIRED_RUNS=(--warmup 1 --rounds 3); else PAIRED_RUNS=(--warmup 2 --rounds 11); fi
 
 log() { printf '\n==> %s\n' "$*" >&2; }
 die() { printf 'run.sh: %s\n' "$*" >&2; exit 1; }
@@ -127,6 +129,12 @@ for n in "${SIZE_LIST[@]}"; do
   # The floor must see every file, and every file must parse.
   seen=$("$FLOOR" "$OUT/corpus-$n") || die "the floor failed on corpus-$n"
   [[ $seen == "files=$n "* ]] || die "the floor saw '$seen' in corpus-$n, expected $n files"
+done
+for n in "${SIZE_LIST[@]}"; do
+  log "Realistic corpus of $n files"
+  python3 "$HERE/realistic_corpus.py" --out "$OUT/realistic-$n" --count "$n" --seed "$SEED" --reuse
+  seen=$("$FLOOR" "$OUT/realistic-$n") || die "the floor failed on realistic-$n"
+  [[ $seen == "files=$n "* ]] || die "the floor saw '$seen' in realistic-$n, expected $n files"
 done
 log "The ~5 MB single-file paywall"
 python3 "$HERE/generate_corpus.py" --out "$OUT/big" --big --seed "$SEED" --reuse
@@ -361,6 +369,29 @@ if [ -f "$OFFERINGS" ]; then
   add_command lint-text "paywall-lint --format text" 0,1 "$(q "$LINT") --format text $(q "$OFFERINGS")"
   add_floor_again "$(q "$FLOOR") $(q "$OFFERINGS")"
   hyperfine_group hyperfine.json "${SINGLE_RUNS[@]}" -- floor lint-text floor-again
+fi
+
+log "Targets: each input side by side with the floor, in alternated rounds"
+PAIRED=$RESULTS/paired
+mkdir -p "$PAIRED"
+paired() { # NAME NAME=COMMAND...
+  local name=$1
+  shift
+  python3 "$HERE/paired.py" "${PAIRED_RUNS[@]}" --json "$PAIRED/$name.json" "$@" >&2
+}
+for n in "${SIZE_LIST[@]}"; do
+  dir=$OUT/realistic-$n
+  # Every planted violation found, no finding in a clean file: else the timing means nothing.
+  "$LINT" --format json "$dir" > "$RESULTS/realistic-$n.json" || true
+  python3 "$HERE/check_manifest.py" "$dir" "$RESULTS/realistic-$n.json" > "$RESULTS/realistic-$n-check.txt" ||
+    { cat "$RESULTS/realistic-$n-check.txt" >&2; die "paywall-lint's findings on realistic-$n differ from its manifest"; }
+  paired "realistic-$n" "floor=$FLOOR $dir" "lint=$LINT --format text $dir"
+done
+paired big "floor=$FLOOR $BIG" "lint=$LINT --format text $BIG"
+paired small "floor=$FLOOR $SMALL" "lint=$LINT --format text $SMALL"
+paired v2 "floor=$FLOOR $V2" "one-line=$LINT --format text $ONE_LINE" "lint=$LINT --format text $V2"
+if [ -f "$OFFERINGS" ]; then
+  paired offerings "floor=$FLOOR $OFFERINGS" "lint=$LINT --format text $OFFERINGS"
 fi
 
 log "Benchmark: the in-app validator (Examples/InAppValidation, release)"
