@@ -17,6 +17,32 @@ import Testing
             ])
     }
 
+    /// One problem, one finding: free months with a longer plan are a saving (with advice that
+    /// fits a claim that has no percentage), a free week alone is a trial, and a currency code
+    /// in capitals is no shouting.
+    @Test func overlappingCopyRulesReportOnce() throws {
+        let linter = try Linter(
+            ruleSet: try RuleSet(packs: ["recommended", "sketchy"], library: PackLibrary.builtIn()))
+        func copyFindings(_ subhead: String) -> [String] {
+            let report = linter.lint(
+                SourceFile(path: "p.yaml", text: "paywall: 1\nsubhead: \"\(subhead)\"\n"))
+            let copyRules: Set = ["apple/hardcoded-savings", "apple/trial-terms", "sketchy/calm-tone"]
+            return report.findings.filter { copyRules.contains($0.ruleID) }.map {
+                "\($0.ruleID): \($0.message)"
+            }
+        }
+        #expect(
+            copyFindings("Get 2 months free with the yearly plan.") == [
+                "apple/hardcoded-savings: hard-coded savings \"2 months free\" in subhead; a saving written out goes stale when a price changes; compute it from store prices ({{ savings_percent }}) or leave it out"
+            ])
+        #expect(
+            copyFindings("Save 40% with the yearly plan.").map {
+                $0.hasSuffix("use {{ savings_percent }}, computed from store prices")
+            } == [true])
+        #expect(copyFindings("Billed in USD, EUR or GBP.") == [])
+        #expect(copyFindings("UNLOCK EVERYTHING today.").map { $0.hasPrefix("sketchy/calm-tone") } == [true])
+    }
+
     /// Without store data, each file says which rules were skipped, in rule order: only those
     /// that would have run on it, and once whether the note was made ahead or not.
     @Test func skippedForStoreNote() throws {

@@ -26,9 +26,15 @@ struct SavingsLiteralCheck: Check {
                 {
                     fix = Fix("write {{ savings_percent }}", edits: [edit])
                 }
+                // Free periods and price comparisons have no percentage to replace: the advice
+                // is to compute the claim, not to swap one number.
+                let advice =
+                    fix != nil
+                    ? "use {{ savings_percent }}, computed from store prices"
+                    : "a saving written out goes stale when a price changes; compute it from store prices ({{ savings_percent }}) or leave it out"
                 context.report(
-                    "hard-coded savings \"\(match.text)\" in \(copy.label); use {{ savings_percent }}, computed from store prices",
-                    in: copy, plainRange: match.range, fix: fix)
+                    "hard-coded savings \"\(match.text)\" in \(copy.label); \(advice)", in: copy,
+                    plainRange: match.range, fix: fix)
             }
         }
     }

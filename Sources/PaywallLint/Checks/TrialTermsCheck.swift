@@ -8,11 +8,13 @@ struct TrialTermsCheck: Check {
     ]
 
     let offers: TrialOfferDetector
+    let savings: SavingsDetector
     let selection: CopySelection
 
     init(_ setup: CheckSetup) throws {
         offers = TrialOfferDetector(
             vocabularies: setup.vocabularies, trialWords: try setup.phrases("trial-words"))
+        savings = SavingsDetector(vocabularies: setup.vocabularies)
         selection = try CopySelection(setup)
     }
 
@@ -23,6 +25,10 @@ struct TrialTermsCheck: Check {
         }
         for (copy, claims) in claimed {
             let claim = claims[0]
+            // "2 months free with the yearly plan" is a saving, reported as one: one problem,
+            // one finding.
+            let saved = context.matches(of: copy, part: 1) { savings.matches(in: $0, normalized: $1) }
+            if saved.contains(where: { $0.range.overlaps(claim.range) }) { continue }
             let kinds = Set(copy.template.variables.compactMap { catalog.kind(of: $0.name) })
             var missing: [String] = []
             if kinds.isDisjoint(with: [.trial, .introPeriod]) {
