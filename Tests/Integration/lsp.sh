@@ -32,7 +32,9 @@ pytest_summary="$(tail -n 1 "$work/pytest.out")"
 if ! command -v nvim > /dev/null; then
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    $sudo apt-get install -y -q neovim > "$work/apt.out" 2>&1 || { cat "$work/apt.out"; fail "cannot install neovim"; }
+    # A fresh machine has no package lists yet: without them apt-get knows no candidate for neovim.
+    { $sudo apt-get update -q && $sudo apt-get install -y -q neovim; } > "$work/apt.out" 2>&1 \
+        || { cat "$work/apt.out"; fail "cannot install neovim"; }
 fi
 paywall=Examples/sketchy/weekly-broken.yaml
 expected="$work/cli.expected"

@@ -95,7 +95,10 @@ summaries="$(grep -c "files* checked" verbose.out || true)"
 grep -q "1 file checked, 3 skipped" verbose.out || { cat verbose.out; fail "the non-paywalls were not skipped"; }
 if grep -q "core/unknown-dialect" verbose.out; then cat verbose.out; fail "a non-paywall was reported"; fi
 
-if [ "${PAYWALL_LINT_SKIP_TRY_REPO:-0}" != 1 ]; then
+try_repo="checked"
+if [ "${PAYWALL_LINT_SKIP_TRY_REPO:-0}" = 1 ]; then
+    try_repo="skipped (PAYWALL_LINT_SKIP_TRY_REPO=1)"
+else
     "$precommit" try-repo "$repo" paywall-lint --ref "$rev" --all-files > try-clean.out 2>&1 \
         || { tail -n 30 try-clean.out; fail "try-repo failed on a clean repo"; }
 fi
@@ -109,4 +112,4 @@ set -e
 [ "$status" -ne 0 ] || { cat broken-all.out; fail "run --all-files passed a broken paywall"; }
 grep -q "\[apple/close-delay\]" broken-all.out || { cat broken-all.out; fail "the broken paywall's findings are missing"; }
 if grep -q "core/unknown-dialect" broken-all.out; then cat broken-all.out; fail "a non-paywall was reported"; fi
-echo "pre-commit test: 7 passed, 0 failed"
+echo "pre-commit test: passed: broken, good and excluded files; a newcomer's repository clean and broken; try-repo $try_repo"
