@@ -7,9 +7,13 @@ import Testing
 
 /// The copy detectors, measured on a labelled corpus and pinned by exact ranges.
 @Suite(.yaml) struct DetectorTests {
-    /// The vocabularies of the built-in core pack, as the linter uses them.
+    /// The vocabularies of the built-in core and apple packs (the trial words are Apple's), as
+    /// the linter uses them.
     static func vocabularies() throws -> [String: [String]] {
-        try #require(try PackLibrary.builtIn().packs["core"]).vocabularies
+        let packs = try PackLibrary.builtIn().packs
+        var vocabularies = try #require(packs["core"]).vocabularies
+        vocabularies.merge(try #require(packs["apple"]).vocabularies) { $0 + $1 }
+        return vocabularies
     }
 
     static let detectorNames = ["price", "savings", "urgency", "free", "payment-verb", "confirmshaming"]
@@ -25,6 +29,7 @@ import Testing
         case "free": FreeDetector(vocabularies: vocabularies).matches
         case "payment-verb": PaymentVerbDetector(vocabularies: vocabularies).matches
         case "confirmshaming": ConfirmshamingDetector(vocabularies: vocabularies).matches
+        case "trial-offer": TrialOfferDetector(vocabularies: vocabularies).matches
         default: { _ in [] }
         }
     }
@@ -89,6 +94,9 @@ import Testing
         var blind = false
         /// Per detector (precision, recall); a detector not listed must reach 0.95 for both.
         var floors: [String: (precision: Double, recall: Double)] = [:]
+        /// The share of lines each language gets right on each class, at least this (printed
+        /// per language when set).
+        var perLanguageAccuracy: Double?
 
         var testDescription: String { file }
     }
@@ -614,6 +622,28 @@ import Testing
                 "price": (0.99, 0.99), "savings": (0.97, 0.97), "urgency": (0.99, 0.96), "free": (0.99, 0.99),
                 "payment-verb": (0.97, 0.97), "confirmshaming": (0.98, 0.99),
             ]),
+        // Written for issue 55 from its list of weak patterns (trial periods as savings, free
+        // claims without the word, daily allowances, "unlock", rubles and trailing ISO codes,
+        // Thai and Hindi deadlines, scarcity); read line by line. Two prices stay missed: "49
+        // TRY" (an ISO code that is also a word, told apart only by its capitals, which the
+        // normalised text no longer has) and "299 р." (one letter, also "page" and "year").
+        LabelledSet(
+            file: "copy-dev-3.tsv", label: "dev 3 ",
+            detectors: ["price", "savings", "urgency", "free", "payment-verb", "trial-offer"],
+            minimumLines: 6,
+            floors: ["price": (1.0, 0.6)]),
+        // Written blind for issue 55 by three writers (1,360 lines, 17 languages, 80 lines each:
+        // six detector classes and trial offers), frozen (its SHA-256 is in README.md)
+        // and never read line by line. Measured once before the issue's work and once after;
+        // pinned at the second run. Issue 55 asks 0.97 precision, 0.95 recall and 0.90 in every
+        // language; the classes and languages below those are listed in docs/development.md.
+        LabelledSet(
+            file: "copy-heldout-45.tsv", label: "held-out 45 ", detectors: detectorNames + ["trial-offer"],
+            minimumLines: 90, blind: true,
+            floors: [
+                "price": (1.00, 0.99), "savings": (0.98, 0.84), "urgency": (1.00, 0.94), "free": (0.98, 0.96),
+                "payment-verb": (0.95, 0.87), "confirmshaming": (0.99, 1.00), "trial-offer": (0.91, 0.89),
+            ], perLanguageAccuracy: 0.75),
     ]
 
     @Test(arguments: labelledSets)
@@ -636,7 +666,10 @@ import Testing
             let floor = set.floors[name] ?? (0.95, 0.95)
             #expect(precision >= floor.precision, "\(set.label)\(name) precision")
             #expect(recall >= floor.recall, "\(set.label)\(name) recall")
-            if set.blind {
+            if let least = set.perLanguageAccuracy {
+                try Self.expectPerLanguage(name, selected, atLeast: least, label: set.label)
+            }
+            if set.blind && set.perLanguageAccuracy == nil {
                 // Figures only, split by language: the ten languages issue 5 names for urgency
                 // and the other fourteen.
                 let named = selected.filter { Self.issueLanguages.contains($0.lang) }
@@ -648,6 +681,27 @@ import Testing
                     name, fresh, label: set.label + "(lines in no other set) ", showMisses: false)
             }
         }
+    }
+
+    /// Prints, per language, the share of a class's lines the detector gets right, and expects
+    /// each to reach `least`.
+    static func expectPerLanguage(_ name: String, _ lines: [CorpusLine], atLeast least: Double, label: String)
+        throws
+    {
+        let detect = Self.detector(name, try Self.vocabularies())
+        var right: [String: (Int, Int)] = [:]
+        for line in lines {
+            let found = !detect(Template(line.text).plain).isEmpty
+            right[line.lang, default: (0, 0)].0 += found == line.positive ? 1 : 0
+            right[line.lang, default: (0, 0)].1 += 1
+        }
+        var cells: [String] = []
+        for (lang, (correct, total)) in right.sorted(by: { $0.key < $1.key }) {
+            let accuracy = Double(correct) / Double(total)
+            cells.append(String(format: "%@ %.2f", lang, accuracy))
+            #expect(accuracy >= least, "\(label)\(name) [\(lang)] \(correct)/\(total)")
+        }
+        print("\(label)\(name) per language: \(cells.joined(separator: ", "))")
     }
 
     static let issueLanguages: Set = ["en", "de", "fr", "es", "it", "pt-BR", "ja", "zh", "ko", "ru"]

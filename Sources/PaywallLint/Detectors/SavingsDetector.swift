@@ -5,8 +5,9 @@
 /// - an amount next to a savings word ("saves you $25");
 /// - a price set against another ("29,99 € invece di 59,99 €", "Was $59.99, $39.99", "De R$ 199
 ///   por R$ 99");
-/// - a number of free periods ("2 months free", "2か月分無料", "zwei Monate geschenkt", "ฟรี 3
-///   เดือน"), periods saved ("risparmi 2 mensilità"), or fewer periods paid than had ("Paghi 9
+/// - a number of free periods with a longer plan or a bonus ("2 months free with yearly",
+///   "年間プランなら2か月分無料", "zwei Monate extra geschenkt"; "7 days free" alone is a trial),
+///   periods saved ("risparmi 2 mensilità"), or fewer periods paid than had ("Paghi 9
 ///   mesi, ne ascolti 12", "Betala för nio månader, få tolv");
 /// - a fraction of the price ("te ahorras casi la mitad");
 /// - complete savings phrases ("half price", "半額").
@@ -15,7 +16,8 @@
 ///
 /// Vocabularies: `savings-words` (with `savings-exceptions`: "less battery" is no price cut),
 /// `savings-phrases`; `free-period-words` (with `free-period-exceptions`: "try 7 days free" is a
-/// trial, no bonus) and `number-words` for a number of periods; `free-words` (with
+/// trial, no bonus) and `number-words` for a number of periods, a saving only with
+/// `bonus-period-context` ("with yearly", "extra"), or a dual (`dual-periods`: "شهران"); `free-words` (with
 /// `free-exceptions`); `price-comparisons` ("instead of", "statt") between two prices and
 /// `former-prices` ("was", "antes") before them, or `price-from` and `price-to` ("De R$ 199 por
 /// R$ 99"); `pay-words` ("pay for", "paghi") before a number
@@ -32,6 +34,8 @@ package final class SavingsDetector: Sendable {
     private let numberWords: PhraseMatcher
     private let free: PhraseMatcher
     private let trialMarkers: PhraseMatcher
+    private let bonusContext: PhraseMatcher
+    private let dualPeriods: PhraseMatcher
     private let priceComparisons: PhraseMatcher
     private let payWords: PhraseMatcher
     private let formerPrices: PhraseMatcher
@@ -64,6 +68,8 @@ package final class SavingsDetector: Sendable {
         free = PhraseMatcher(
             phrases: vocabularies["free-words"] ?? [], exceptions: vocabularies["free-exceptions"] ?? [])
         trialMarkers = PhraseMatcher(phrases: vocabularies["free-period-exceptions"] ?? [])
+        bonusContext = PhraseMatcher(phrases: vocabularies["bonus-period-context"] ?? [])
+        dualPeriods = PhraseMatcher(phrases: vocabularies["dual-periods"] ?? [])
         priceComparisons = PhraseMatcher(phrases: vocabularies["price-comparisons"] ?? [])
         payWords = PhraseMatcher(phrases: vocabularies["pay-words"] ?? [])
         formerPrices = PhraseMatcher(phrases: vocabularies["former-prices"] ?? [])
@@ -449,10 +455,11 @@ package final class SavingsDetector: Sendable {
         let t = scans.text.scalars
         // The small vocabularies first: a scan costs by the size of the vocabulary.
         let periodRanges = scans[.periods, periods]
-        // "Try 7 days free, then {{ price }}" is a free trial, not a bonus on a paid plan.
+        // "7 days free", "Try 7 days free, then {{ price }}": a free trial. Free months are a
+        // saving only as a bonus on a longer plan: "2 months free with yearly".
         guard !periodRanges.isEmpty, scans[.trialMarkers, trialMarkers].isEmpty else { return [] }
         let freeRanges = scans[.free, free]
-        guard !freeRanges.isEmpty else { return [] }
+        guard !freeRanges.isEmpty, !scans[.bonusContext, bonusContext].isEmpty else { return [] }
         let periodStarts = periodsByStart(&scans)
         var periodEndingAt: [Int: Range<Int>] = [:]
         for range in periodRanges { periodEndingAt[range.upperBound] = range }
@@ -473,26 +480,31 @@ package final class SavingsDetector: Sendable {
                     }
                 }
             }
-            guard let period = periodEndingAt[end] else {
-                // "ได้ใช้ฟรี 3 เดือน", "gratis 3 meses", "te regalamos dos meses": "free", then the
-                // number of periods.
-                if let after = periodCount(
-                    in: t, after: freeRange.upperBound, periods: periodStarts,
-                    spelled: scans[.numberWords, numberWords])
+            if let period = periodEndingAt[end] {
+                let numberEnd = Scalars.skipSpaces(t, backFrom: period.lowerBound)
+                if let digits = Self.digits(endingAt: numberEnd, in: t) {
+                    result.append(digits.lowerBound..<freeRange.upperBound)
+                    continue
+                } else if adjacent,
+                    let number = scans[.numberWords, numberWords].last(where: { $0.upperBound == numberEnd })
                 {
-                    result.append(freeRange.lowerBound..<after.period.upperBound)
+                    // A spelled number only right before "months free": "jeden Tag eine kostenlose
+                    // Zeichnung" is a daily gift, and German "jeden" is Polish "one".
+                    result.append(number.lowerBound..<freeRange.upperBound)
+                    continue
+                } else if scans[.dualPeriods, dualPeriods].contains(period) {
+                    // A dual is its own number: "شهران مجانًا" ("two months free").
+                    result.append(period.lowerBound..<freeRange.upperBound)
+                    continue
                 }
-                continue
             }
-            let numberEnd = Scalars.skipSpaces(t, backFrom: period.lowerBound)
-            if let digits = Self.digits(endingAt: numberEnd, in: t) {
-                result.append(digits.lowerBound..<freeRange.upperBound)
-            } else if adjacent,
-                let number = scans[.numberWords, numberWords].last(where: { $0.upperBound == numberEnd })
+            // "ได้ใช้ฟรี 3 เดือน", "gratis 3 meses", "te regalamos dos meses": "free", then the number
+            // of periods (also after an uncounted period: "แพ็กเกจรายปี ฟรี 2 เดือน").
+            if let after = periodCount(
+                in: t, after: freeRange.upperBound, periods: periodStarts,
+                spelled: scans[.numberWords, numberWords])
             {
-                // A spelled number only right before "months free": "jeden Tag eine kostenlose
-                // Zeichnung" is a daily gift, and German "jeden" is Polish "one".
-                result.append(number.lowerBound..<freeRange.upperBound)
+                result.append(freeRange.lowerBound..<after.period.upperBound)
             }
         }
         return result
@@ -502,7 +514,8 @@ package final class SavingsDetector: Sendable {
     /// a scan costs more than the rest of a test, and most copy has no saving.
     private struct Scans {
         enum Vocabulary: Int, CaseIterable {
-            case words, periods, numberWords, free, trialMarkers, payWords, wholeYear, fractions, costWords
+            case words, periods, numberWords, free, trialMarkers, bonusContext, dualPeriods, payWords,
+                wholeYear, fractions, costWords
             case nonMoney, comparisons
         }
 

@@ -1,15 +1,17 @@
 /// Copy that offers a free trial: a trial word ("free trial", "Probeabo", "お試し"), a "free" next
-/// to a period ("free week", "7 days free") that no frequency makes an allowance ("one free
-/// drawing per day"), or a "free" that goes with a verb of trying ("Try it free").
+/// to a period ("free week", "7 days free", "free for 7 days") that no frequency makes an
+/// allowance ("one free drawing per day", "วันละ 3 ครั้ง", "1日3回"), or a "free" that goes with a
+/// verb of trying ("Try it free").
 ///
 /// Vocabularies: `trial-words` (or a rule's own list), `free-period-words`, `frequency-words`,
-/// `try-words`, and `FreeDetector`'s.
+/// `times-words` (a number of times after a period), `try-words`, and `FreeDetector`'s.
 package final class TrialOfferDetector: Sendable {
     private let free: FreeDetector
     private let trial: PhraseMatcher
     private let periods: PhraseMatcher
     private let frequency: PhraseMatcher
     private let trying: PhraseMatcher
+    private let times: PhraseMatcher
 
     package init(vocabularies: [String: [String]], trialWords: [String]? = nil) {
         free = FreeDetector(vocabularies: vocabularies)
@@ -17,6 +19,7 @@ package final class TrialOfferDetector: Sendable {
         periods = PhraseMatcher(phrases: vocabularies["free-period-words"] ?? [])
         frequency = PhraseMatcher(phrases: vocabularies["frequency-words"] ?? [])
         trying = PhraseMatcher(phrases: vocabularies["try-words"] ?? [])
+        times = PhraseMatcher(phrases: vocabularies["times-words"] ?? [])
     }
 
     package func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
@@ -36,15 +39,25 @@ package final class TrialOfferDetector: Sendable {
         // quadratic (a 50 KB CSS string in a CTA took 5.7 s).
         let frequencies = frequency.matches(in: plain, normalized: normalized).map(\.range)
         let allPeriods = periods.matches(in: plain, normalized: normalized).map(\.range)
+        let counts = times.matches(in: plain, normalized: normalized).map(\.range)
         let periodRanges = allPeriods.filter { period in
+            // "วันละ 3 ครั้ง", "1日3回まで無料": a frequency that holds the period, or a number of
+            // times right after it.
+            if frequencies.contains(where: { $0.overlaps(period) }) { return false }
+            if let count = counts.first(startingFrom: period.upperBound),
+                Self.wordsBetween(plain, period, count, atMost: 0, countingNumbers: false) == 0
+            {
+                return false
+            }
             guard let before = frequencies.last(endingBy: period.lowerBound) else {
                 return true
             }
             return Self.wordsBetween(plain, before, period, atMost: 0) > 0
         }
         for match in claims {
+            // A number between is no word: "free for 7 days", "gratis durante 7 días".
             let near = Self.nearest(periodRanges, to: match.range).contains { period in
-                Self.wordsBetween(plain, match.range, period, atMost: 1) <= 1
+                Self.wordsBetween(plain, match.range, period, atMost: 1, countingNumbers: false) <= 1
             }
             if near { return match }
         }
@@ -88,7 +101,8 @@ package final class TrialOfferDetector: Sendable {
     /// How many words separate two ranges of text, counted from the second back, and no further
     /// than one past `limit`.
     static func wordsBetween(
-        _ text: [Unicode.Scalar], _ a: Range<Int>, _ b: Range<Int>, atMost limit: Int = .max
+        _ text: [Unicode.Scalar], _ a: Range<Int>, _ b: Range<Int>, atMost limit: Int = .max,
+        countingNumbers: Bool = true
     ) -> Int {
         let gap =
             a.upperBound <= b.lowerBound
@@ -97,7 +111,8 @@ package final class TrialOfferDetector: Sendable {
         var inWord = false
         for index in gap.reversed() {
             let scalar = text[index]
-            let letter = scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+            let letter =
+                scalar.properties.isAlphabetic || (countingNumbers && Scalars.isDigit(scalar))
             if letter && !inWord {
                 words += 1
                 if words > limit { return words }

@@ -361,8 +361,9 @@ enum EmbeddedRulePacks {
                 #"renewal-words"#: words0(),
                 #"cancel-words"#: words1(),
                 #"frequency-words"#: words2(),
-                #"try-words"#: words3(),
-                #"trial-words"#: words4(),
+                #"times-words"#: words3(),
+                #"try-words"#: words4(),
+                #"trial-words"#: words5(),
             ]
         ),
         (
@@ -548,55 +549,57 @@ enum EmbeddedRulePacks {
 
 """#,
             [
-                #"free-words"#: { var list = words5(); list += words6(); return list }(),
-                #"free-exceptions"#: words7(),
-                #"urgency-phrases"#: { var list = words8(); list += words9(); list += words10(); list += words11(); list += words12(); list += words13(); list += words14(); list += words15(); list += words16(); list += words17(); list += words18(); list += words19(); return list }(),
-                #"urgency-exceptions"#: words20(),
-                #"savings-words"#: { var list = words21(); list += words22(); return list }(),
-                #"savings-exceptions"#: words23(),
-                #"savings-phrases"#: { var list = words24(); list += words25(); list += words26(); return list }(),
-                #"price-comparisons"#: words27(),
-                #"pay-words"#: words28(),
-                #"price-from"#: words29(),
-                #"price-to"#: words30(),
-                #"former-prices"#: words31(),
-                #"whole-year"#: words32(),
-                #"savings-fractions"#: words33(),
-                #"cost-words"#: words34(),
-                #"non-money-savings"#: words35(),
-                #"free-period-exceptions"#: words36(),
-                #"free-period-words"#: words37(),
-                #"number-words"#: words38(),
-                #"payment-verbs"#: { var list = words39(); list += words40(); list += words41(); list += words42(); return list }(),
-                #"payment-verb-exceptions"#: words43(),
-                #"payment-outright"#: words44(),
-                #"payment-verb-other-senses"#: { var list = words45(); list += words46(); list += words47(); list += words48(); list += words49(); return list }(),
-                #"neutral-dismiss"#: words50(),
-                #"neutral-declines"#: { var list = words51(); list += words52(); list += words53(); list += words54(); list += words55(); list += words56(); list += words57(); list += words58(); list += words59(); list += words60(); list += words61(); return list }(),
-                #"neutral-navigation"#: words62(),
-                #"shaming-phrases"#: { var list = words63(); list += words64(); return list }(),
-                #"currency-symbols"#: words65(),
-                #"currency-codes"#: words66(),
-                #"currency-words"#: words67(),
-                #"continuations"#: words68(),
-                #"shaming-context"#: { var list = words69(); list += words70(); return list }(),
-                #"negative-outcomes"#: { var list = words71(); list += words72(); list += words73(); list += words74(); list += words75(); list += words76(); list += words77(); list += words78(); list += words79(); list += words80(); list += words81(); list += words82(); list += words83(); list += words84(); list += words85(); list += words86(); list += words87(); list += words88(); list += words89(); return list }(),
-                #"self-improvement"#: { var list = words90(); list += words91(); return list }(),
-                #"negations"#: words92(),
-                #"shaming-exceptions"#: words93(),
-                #"indifference"#: { var list = words94(); list += words95(); list += words96(); return list }(),
-                #"self-goods"#: { var list = words97(); list += words98(); list += words99(); list += words100(); return list }(),
-                #"preferences"#: words101(),
-                #"unwanted-things"#: words102(),
-                #"choices"#: words103(),
-                #"neutral-choices"#: { var list = words104(); list += words105(); return list }(),
-                #"countdown-context"#: words106(),
-                #"deadline-verbs"#: { var list = words107(); list += words108(); return list }(),
-                #"time-limits"#: { var list = words109(); list += words110(); list += words111(); list += words112(); return list }(),
-                #"currency-exceptions"#: words113(),
-                #"offer-words"#: words114(),
-                #"few-words"#: words115(),
-                #"deadline-exceptions"#: words116(),
+                #"free-words"#: { var list = words6(); list += words7(); list += words8(); return list }(),
+                #"free-exceptions"#: words9(),
+                #"urgency-phrases"#: { var list = words10(); list += words11(); list += words12(); list += words13(); list += words14(); list += words15(); list += words16(); list += words17(); list += words18(); list += words19(); list += words20(); list += words21(); return list }(),
+                #"urgency-exceptions"#: words22(),
+                #"savings-words"#: { var list = words23(); list += words24(); return list }(),
+                #"savings-exceptions"#: words25(),
+                #"savings-phrases"#: { var list = words26(); list += words27(); list += words28(); return list }(),
+                #"price-comparisons"#: words29(),
+                #"pay-words"#: words30(),
+                #"price-from"#: words31(),
+                #"price-to"#: words32(),
+                #"former-prices"#: words33(),
+                #"whole-year"#: words34(),
+                #"savings-fractions"#: words35(),
+                #"cost-words"#: words36(),
+                #"non-money-savings"#: words37(),
+                #"free-period-exceptions"#: words38(),
+                #"bonus-period-context"#: words39(),
+                #"dual-periods"#: words40(),
+                #"free-period-words"#: words41(),
+                #"number-words"#: words42(),
+                #"payment-verbs"#: { var list = words43(); list += words44(); list += words45(); list += words46(); return list }(),
+                #"payment-verb-exceptions"#: words47(),
+                #"payment-outright"#: words48(),
+                #"payment-verb-other-senses"#: { var list = words49(); list += words50(); list += words51(); list += words52(); list += words53(); return list }(),
+                #"neutral-dismiss"#: words54(),
+                #"neutral-declines"#: { var list = words55(); list += words56(); list += words57(); list += words58(); list += words59(); list += words60(); list += words61(); list += words62(); list += words63(); list += words64(); list += words65(); return list }(),
+                #"neutral-navigation"#: words66(),
+                #"shaming-phrases"#: { var list = words67(); list += words68(); return list }(),
+                #"currency-symbols"#: words69(),
+                #"currency-codes"#: words70(),
+                #"currency-words"#: words71(),
+                #"continuations"#: words72(),
+                #"shaming-context"#: { var list = words73(); list += words74(); return list }(),
+                #"negative-outcomes"#: { var list = words75(); list += words76(); list += words77(); list += words78(); list += words79(); list += words80(); list += words81(); list += words82(); list += words83(); list += words84(); list += words85(); list += words86(); list += words87(); list += words88(); list += words89(); list += words90(); list += words91(); list += words92(); list += words93(); return list }(),
+                #"self-improvement"#: { var list = words94(); list += words95(); return list }(),
+                #"negations"#: words96(),
+                #"shaming-exceptions"#: words97(),
+                #"indifference"#: { var list = words98(); list += words99(); list += words100(); return list }(),
+                #"self-goods"#: { var list = words101(); list += words102(); list += words103(); list += words104(); return list }(),
+                #"preferences"#: words105(),
+                #"unwanted-things"#: words106(),
+                #"choices"#: words107(),
+                #"neutral-choices"#: { var list = words108(); list += words109(); return list }(),
+                #"countdown-context"#: words110(),
+                #"deadline-verbs"#: { var list = words111(); list += words112(); return list }(),
+                #"time-limits"#: { var list = words113(); list += words114(); list += words115(); list += words116(); return list }(),
+                #"currency-exceptions"#: words117(),
+                #"offer-words"#: words118(),
+                #"few-words"#: words119(),
+                #"deadline-exceptions"#: words120(),
             ]
         ),
         (
@@ -1407,8 +1410,8 @@ enum EmbeddedRulePacks {
 
 """#,
             [
-                #"first-week-free-phrases"#: words117(),
-                #"limit-phrases"#: words118(),
+                #"first-week-free-phrases"#: words121(),
+                #"limit-phrases"#: words122(),
             ]
         ),
         ]
@@ -1508,14 +1511,81 @@ enum EmbeddedRulePacks {
             #"в"#,
             #"каждый"#,
             #"каждую"#,
+            #"каждое"#,
+            #"каждая"#,
+            #"каждые"#,
             #"毎"#,
             #"每"#,
             #"매"#,
             #"her"#,
+            #"elke"#,
+            #"iedere"#,
+            #"varje"#,
+            #"hver"#,
+            #"joka"#,
+            #"každý"#,
+            #"každou"#,
+            #"każdy"#,
+            #"każdego"#,
+            #"każdą"#,
+            #"setiap"#,
+            #"tiap"#,
+            #"mỗi"#,
+            #"hằng"#,
+            #"كل"#,
+            #"हर"#,
+            #"प्रति"#,
+            #"रोज़"#,
+            #"रोज"#,
+            #"रोज़ाना"#,
+            #"रोजाना"#,
+            #"प्रतिदिन"#,
+            #"ทุก"#,
+            #"ต่อ"#,
+            #"วันละ"#,
+            #"สัปดาห์ละ"#,
+            #"เดือนละ"#,
+            #"כל"#,
+            #"günde"#,
+            #"haftada"#,
+            #"ayda"#,
         ]
     }
 
     private static func words3() -> [String] {
+        [
+            #"times"#,
+            #"mal"#,
+            #"fois"#,
+            #"veces"#,
+            #"volte"#,
+            #"vezes"#,
+            #"keer"#,
+            #"gånger"#,
+            #"gange"#,
+            #"ganger"#,
+            #"kertaa"#,
+            #"razy"#,
+            #"raz"#,
+            #"раз"#,
+            #"раза"#,
+            #"kez"#,
+            #"kere"#,
+            #"lần"#,
+            #"kali"#,
+            #"פעמים"#,
+            #"مرات"#,
+            #"مرة"#,
+            #"बार"#,
+            #"ครั้ง"#,
+            #"回"#,
+            #"次"#,
+            #"번"#,
+            #"마다"#,
+        ]
+    }
+
+    private static func words4() -> [String] {
         [
             #"try"#,
             #"try out"#,
@@ -1577,26 +1647,63 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words4() -> [String] {
+    private static func words5() -> [String] {
         [
             #"trial"#,
             #"try free"#,
+            #"test drive"#,
             #"essai"#,
             #"probe*"#,
             #"testen"#,
             #"prueba"#,
             #"prova"#,
             #"teste"#,
+            #"avaliação gratuita"#,
+            #"período de avaliação"#,
+            #"proefperiode"#,
+            #"proefabonnement"#,
+            #"proefmaand"#,
+            #"proefweek"#,
+            #"gratis proef"#,
+            #"provperiod*"#,
+            #"provmånad*"#,
+            #"provvecka"#,
+            #"prøveperiode"#,
+            #"prøvetid"#,
+            #"kokeilujakso"#,
+            #"próbn*"#,
+            #"zkušební*"#,
             #"試用"#,
             #"トライアル"#,
+            #"お試し期間"#,
+            #"無料体験"#,
+            #"体験期間"#,
             #"试用"#,
+            #"免费体验"#,
+            #"体验期"#,
             #"체험"#,
             #"пробн*"#,
             #"deneme"#,
+            #"تجربة مجانية"#,
+            #"التجربة المجانية"#,
+            #"فترة تجريبية"#,
+            #"الفترة التجريبية"#,
+            #"تجريبية"#,
+            #"ट्रायल"#,
+            #"परीक्षण अवधि"#,
+            #"निःशुल्क परीक्षण"#,
+            #"मुफ्त परीक्षण"#,
+            #"मुफ़्त परीक्षण"#,
+            #"ทดลองใช้"#,
+            #"ช่วงทดลอง"#,
+            #"uji coba"#,
+            #"masa percobaan"#,
+            #"dùng thử"#,
+            #"תקופת ניסיון"#,
         ]
     }
 
-    private static func words5() -> [String] {
+    private static func words6() -> [String] {
         [
             #"free"#,
             #"for free"#,
@@ -1857,7 +1964,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words6() -> [String] {
+    private static func words7() -> [String] {
         [
             #"kami yang tanggung"#,
             #"kami tanggung"#,
@@ -2094,10 +2201,115 @@ enum EmbeddedRulePacks {
             #"חינמיים"#,
             #"bedavaya"#,
             #"bedavadan"#,
+            #"zahlst du nichts"#,
+            #"zahlst du heute nichts"#,
+            #"zahlen sie nichts"#,
+            #"zahlen sie heute nichts"#,
+            #"zahlst nichts"#,
+            #"zahlst heute nichts"#,
+            #"bezahlst du nichts"#,
+            #"bezahlen sie nichts"#,
+            #"ne payez rien"#,
+            #"ne paies rien"#,
+            #"ne payes rien"#,
+            #"ne paierez rien"#,
+            #"ne payerez rien"#,
+            #"ne paieras rien"#,
+            #"no pagas nada"#,
+            #"no paga nada"#,
+            #"no pagues nada"#,
+            #"no pagarás nada"#,
+            #"no pagará nada"#,
+            #"não paga nada"#,
+            #"não pague nada"#,
         ]
     }
 
-    private static func words7() -> [String] {
+    private static func words8() -> [String] {
+        [
+            #"não pagará nada"#,
+            #"não vai pagar nada"#,
+            #"non paghi nulla"#,
+            #"non paghi niente"#,
+            #"non paga nulla"#,
+            #"non paga niente"#,
+            #"non pagherai nulla"#,
+            #"non pagherai niente"#,
+            #"betaal je niets"#,
+            #"betaal je vandaag niets"#,
+            #"betaal je nu niets"#,
+            #"betaalt niets"#,
+            #"betaalt vandaag niets"#,
+            #"betaalt nu niets"#,
+            #"betaal niets"#,
+            #"hoef je niets te betalen"#,
+            #"betalar du ingenting"#,
+            #"betalar du inget"#,
+            #"betalar ingenting"#,
+            #"betalar inget"#,
+            #"betaler du ingenting"#,
+            #"betaler ingenting"#,
+            #"nic nie płacisz"#,
+            #"nic nie zapłacisz"#,
+            #"nie płacisz nic"#,
+            #"nie zapłacisz nic"#,
+            #"nic nie płacicie"#,
+            #"ничего не платите"#,
+            #"ничего не платишь"#,
+            #"ничего не заплатите"#,
+            #"ничего не заплатишь"#,
+            #"не платите ничего"#,
+            #"не платишь ничего"#,
+            #"нічого не платите"#,
+            #"нічого не платиш"#,
+            #"hiçbir şey ödemezsin"#,
+            #"hiçbir şey ödemezsiniz"#,
+            #"hiçbir şey ödemeyeceksin"#,
+            #"hiçbir şey ödemeyeceksiniz"#,
+            #"hiçbir şey ödemiyorsun"#,
+            #"hiçbir şey ödemiyorsunuz"#,
+            #"결제되지 않아요"#,
+            #"결제되지 않습니다"#,
+            #"청구되지 않아요"#,
+            #"청구되지 않습니다"#,
+            #"요금이 부과되지 않"#,
+            #"お支払いは発生しません"#,
+            #"料金は発生しません"#,
+            #"料金はかかりません"#,
+            #"无需付费"#,
+            #"无需付款"#,
+            #"不用付费"#,
+            #"不用付钱"#,
+            #"不收取任何费用"#,
+            #"ไม่เสียค่าใช้จ่าย"#,
+            #"ไม่มีค่าใช้จ่าย"#,
+            #"ไม่ต้องจ่าย"#,
+            #"ไม่ต้องเสียเงิน"#,
+            #"कोई शुल्क नहीं"#,
+            #"कुछ भी नहीं देना"#,
+            #"कोई भुगतान नहीं"#,
+            #"لن تدفع شيئًا"#,
+            #"لن تدفع شيئا"#,
+            #"لا تدفع شيئًا"#,
+            #"لا تدفع شيئا"#,
+            #"بدون رسوم"#,
+            #"دون أي رسوم"#,
+            #"بلا رسوم"#,
+            #"won't pay anything"#,
+            #"will not pay anything"#,
+            #"don't pay anything"#,
+            #"フリートライアル"#,
+            #"フリー体験"#,
+            #"フリー期間"#,
+            #"مجانيان"#,
+            #"مجانيين"#,
+            #"مجانيتان"#,
+            #"مجانيتين"#,
+            #"مجانيات"#,
+        ]
+    }
+
+    private static func words9() -> [String] {
         [
             #"-free"#,
             #"ad-free"#,
@@ -2211,7 +2423,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words8() -> [String] {
+    private static func words10() -> [String] {
         [
             #"limited time"#,
             #"limited-time"#,
@@ -2472,7 +2684,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words9() -> [String] {
+    private static func words11() -> [String] {
         [
             #"antes da meia-noite"#,
             #"時間だけ"#,
@@ -2733,7 +2945,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words10() -> [String] {
+    private static func words12() -> [String] {
         [
             #"놓치면 끝"#,
             #"vanaf morgen betaal"#,
@@ -2994,7 +3206,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words11() -> [String] {
+    private static func words13() -> [String] {
         [
             #"nopeimmat ehtivät"#,
             #"nopeimmat"#,
@@ -3255,7 +3467,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words12() -> [String] {
+    private static func words14() -> [String] {
         [
             #"jusqu'à la fin de la journée"#,
             #"hasta el final del día"#,
@@ -3516,7 +3728,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words13() -> [String] {
+    private static func words15() -> [String] {
         [
             #"geen tweede kans"#,
             #"ingen andra chans"#,
@@ -3777,7 +3989,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words14() -> [String] {
+    private static func words16() -> [String] {
         [
             #"als je dit scherm sluit"#,
             #"om du stänger den här skärmen"#,
@@ -4038,7 +4250,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words15() -> [String] {
+    private static func words17() -> [String] {
         [
             #"solo ahora"#,
             #"sólo ahora"#,
@@ -4299,7 +4511,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words16() -> [String] {
+    private static func words18() -> [String] {
         [
             #"ilk yüz kişi"#,
             #"先着千名"#,
@@ -4560,7 +4772,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words17() -> [String] {
+    private static func words19() -> [String] {
         [
             ##"rajattu # ensimmäiselle"##,
             #"tylko dla pierwszych"#,
@@ -4821,7 +5033,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words18() -> [String] {
+    private static func words20() -> [String] {
         [
             #"angebot gilt nur"#,
             #"endet um mitternacht"#,
@@ -5082,7 +5294,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words19() -> [String] {
+    private static func words21() -> [String] {
         [
             #"วันนี้เท่านั้น"#,
             #"หมดเขต"#,
@@ -5224,7 +5436,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words20() -> [String] {
+    private static func words22() -> [String] {
         [
             #"no hurry"#,
             #"no rush"#,
@@ -5361,7 +5573,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words21() -> [String] {
+    private static func words23() -> [String] {
         [
             #"save"#,
             #"saves"#,
@@ -5622,7 +5834,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words22() -> [String] {
+    private static func words24() -> [String] {
         [
             #"절약돼요"#,
             #"минус"#,
@@ -5677,7 +5889,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words23() -> [String] {
+    private static func words25() -> [String] {
         [
             #"less battery"#,
             #"less data"#,
@@ -5743,7 +5955,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words24() -> [String] {
+    private static func words26() -> [String] {
         [
             #"half price"#,
             #"half-price"#,
@@ -6004,7 +6216,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words25() -> [String] {
+    private static func words27() -> [String] {
         [
             #"o połowę taniej"#,
             #"half as much"#,
@@ -6265,7 +6477,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words26() -> [String] {
+    private static func words28() -> [String] {
         [
             ##"vi ger dig # månader"##,
             ##"vi giver dig # måneder"##,
@@ -6335,7 +6547,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words27() -> [String] {
+    private static func words29() -> [String] {
         [
             #"instead of"#,
             #"rather than"#,
@@ -6471,7 +6683,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words28() -> [String] {
+    private static func words30() -> [String] {
         [
             #"pay"#,
             #"pay for"#,
@@ -6590,7 +6802,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words29() -> [String] {
+    private static func words31() -> [String] {
         [
             #"from"#,
             #"de"#,
@@ -6607,7 +6819,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words30() -> [String] {
+    private static func words32() -> [String] {
         [
             #"to"#,
             #"por"#,
@@ -6627,7 +6839,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words31() -> [String] {
+    private static func words33() -> [String] {
         [
             #"was"#,
             #"before"#,
@@ -6743,7 +6955,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words32() -> [String] {
+    private static func words34() -> [String] {
         [
             #"a whole year"#,
             #"the whole year"#,
@@ -6842,7 +7054,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words33() -> [String] {
+    private static func words35() -> [String] {
         [
             #"half"#,
             #"a half"#,
@@ -6948,7 +7160,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words34() -> [String] {
+    private static func words36() -> [String] {
         [
             #"cost"#,
             #"costs"#,
@@ -7032,7 +7244,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words35() -> [String] {
+    private static func words37() -> [String] {
         [
             #"time"#,
             #"battery"#,
@@ -7177,7 +7389,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words36() -> [String] {
+    private static func words38() -> [String] {
         [
             #"try"#,
             #"trial"#,
@@ -7259,8 +7471,151 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words37() -> [String] {
+    private static func words39() -> [String] {
         [
+            #"annual"#,
+            #"annually"#,
+            #"yearly"#,
+            #"a year"#,
+            #"per year"#,
+            #"year plan"#,
+            #"the year"#,
+            #"full year"#,
+            #"el año"#,
+            #"al año"#,
+            #"año completo"#,
+            #"l'année"#,
+            #"l'anno"#,
+            #"o ano"#,
+            #"das jahr"#,
+            #"ganzes jahr"#,
+            #"bonus"#,
+            #"extra"#,
+            #"on top"#,
+            #"additional"#,
+            #"jahres*"#,
+            #"jährlich*"#,
+            #"zusätzlich*"#,
+            #"obendrauf"#,
+            #"gratis dazu"#,
+            #"geschenkt dazu"#,
+            #"annuel*"#,
+            #"à l'année"#,
+            #"en plus"#,
+            #"supplémentaire*"#,
+            #"de plus"#,
+            #"anual*"#,
+            #"adicional*"#,
+            #"de regalo con"#,
+            #"de más"#,
+            #"annual*"#,
+            #"in più"#,
+            #"aggiuntiv*"#,
+            #"a mais"#,
+            #"bônus"#,
+            #"jaar*"#,
+            #"jaarlijks*"#,
+            #"erbij"#,
+            #"årlig*"#,
+            #"års*"#,
+            #"helår*"#,
+            #"på köpet"#,
+            #"på kjøpet"#,
+            #"ekstra"#,
+            #"vuosi*"#,
+            #"kaupan päälle"#,
+            #"roczn*"#,
+            #"na rok"#,
+            #"dodatkow*"#,
+            #"roční*"#,
+            #"navíc"#,
+            #"годов*"#,
+            #"на год"#,
+            #"дополнительн*"#,
+            #"бонус*"#,
+            #"сверху"#,
+            #"річн*"#,
+            #"додатков*"#,
+            #"yıllık"#,
+            #"yıllığ*"#,
+            #"ek olarak"#,
+            #"ilave"#,
+            #"年間"#,
+            #"年額"#,
+            #"年払い"#,
+            #"年契約"#,
+            #"年プラン"#,
+            #"ボーナス"#,
+            #"追加"#,
+            #"おまけ"#,
+            #"年度"#,
+            #"包年"#,
+            #"年费"#,
+            #"年付"#,
+            #"按年"#,
+            #"额外"#,
+            #"加送"#,
+            #"多送"#,
+            #"연간"#,
+            #"연 구독"#,
+            #"1년"#,
+            #"추가"#,
+            #"보너스"#,
+            #"سنوي*"#,
+            #"السنوي*"#,
+            #"إضافي*"#,
+            #"مكافأة"#,
+            #"सालाना"#,
+            #"वार्षिक"#,
+            #"अतिरिक्त"#,
+            #"बोनस"#,
+            #"รายปี"#,
+            #"แถม"#,
+            #"โบนัส"#,
+            #"tahunan"#,
+            #"tambahan"#,
+            #"hằng năm"#,
+            #"theo năm"#,
+            #"gói năm"#,
+            #"tặng thêm"#,
+            #"שנתי*"#,
+            #"השנתי*"#,
+            #"בונוס"#,
+            #"נוסף*"#,
+        ]
+    }
+
+    private static func words40() -> [String] {
+        [
+            #"شهران"#,
+            #"شهرين"#,
+            #"أسبوعان"#,
+            #"أسبوعين"#,
+            #"يومان"#,
+            #"يومين"#,
+            #"سنتان"#,
+            #"سنتين"#,
+            #"חודשיים"#,
+            #"שבועיים"#,
+            #"יומיים"#,
+            #"שנתיים"#,
+        ]
+    }
+
+    private static func words41() -> [String] {
+        [
+            #"شهران"#,
+            #"شهرين"#,
+            #"أسبوعان"#,
+            #"أسبوعين"#,
+            #"يومان"#,
+            #"يومين"#,
+            #"سنتان"#,
+            #"سنتين"#,
+            #"חודשיים"#,
+            #"שבועיים"#,
+            #"יומיים"#,
+            #"שנתיים"#,
             #"day"#,
             #"days"#,
             #"week"#,
@@ -7451,7 +7806,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words38() -> [String] {
+    private static func words42() -> [String] {
         [
             #"one"#,
             #"two"#,
@@ -7595,7 +7950,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words39() -> [String] {
+    private static func words43() -> [String] {
         [
             #"unlock"#,
             #"subscribe"#,
@@ -7708,6 +8063,9 @@ enum EmbeddedRulePacks {
             #"satın al"#,
             #"abone ol"#,
             #"kilidi aç"#,
+            #"kilidi açın"#,
+            #"kilidini aç"#,
+            #"kilidini açın"#,
             #"yükselt"#,
             #"öde"#,
             #"購入する"#,
@@ -7717,6 +8075,7 @@ enum EmbeddedRulePacks {
             #"購読する"#,
             #"アップグレード"#,
             #"ロックを解除"#,
+            #"アンロック"#,
             #"ロック解除"#,
             #"订阅"#,
             #"訂閱"#,
@@ -7773,6 +8132,9 @@ enum EmbeddedRulePacks {
             #"become premium"#,
             #"start my {}"#,
             #"start my {} *"#,
+            #"start your {} week"#,
+            #"start your {} month"#,
+            #"start your {} year"#,
             #"start {} month"#,
             #"start {} year"#,
             #"start for {}"#,
@@ -7846,6 +8208,11 @@ enum EmbeddedRulePacks {
             #"get yearly"#,
             #"go annual"#,
             #"go yearly"#,
+        ]
+    }
+
+    private static func words44() -> [String] {
+        [
             #"get the family plan"#,
             #"get family plan"#,
             #"get the family"#,
@@ -7853,11 +8220,6 @@ enum EmbeddedRulePacks {
             #"שדרגו"#,
             #"שדרגי"#,
             #"קנו"#,
-        ]
-    }
-
-    private static func words40() -> [String] {
-        [
             #"premium holen"#,
             #"pro holen"#,
             #"jetzt holen"#,
@@ -7930,6 +8292,11 @@ enum EmbeddedRulePacks {
             #"רכשו"#,
             #"רכוש מנוי"#,
             #"ปลดล็อกทุก"#,
+            #"ปลดล็อก premium"#,
+            #"ปลดล็อก pro"#,
+            #"ปลดล็อกพรีเมียม"#,
+            #"ปลดล็อกฟีเจอร์"#,
+            #"ปลดล็อกทั้งหมด"#,
             #"desbloquea"#,
             #"desbloquee"#,
             #"desbloqueá"#,
@@ -8102,6 +8469,11 @@ enum EmbeddedRulePacks {
             #"inizia il mio abbonamento"#,
             #"avvia l'abbonamento"#,
             #"começar minha assinatura"#,
+        ]
+    }
+
+    private static func words45() -> [String] {
+        [
             #"iniciar assinatura"#,
             #"start mijn abonnement"#,
             #"aloita tilaus"#,
@@ -8114,11 +8486,6 @@ enum EmbeddedRulePacks {
             #"定期購読を開始"#,
             #"开始订阅"#,
             #"구독 시작"#,
-        ]
-    }
-
-    private static func words41() -> [String] {
-        [
             #"구독 시작하기"#,
             #"mulai langganan"#,
             #"bắt đầu gói"#,
@@ -8363,6 +8730,11 @@ enum EmbeddedRulePacks {
             #"trở thành thành viên"#,
             #"كن عضوًا"#,
             #"הצטרפו כחברים"#,
+        ]
+    }
+
+    private static func words46() -> [String] {
+        [
             #"staňte se členem"#,
             #"formule payante"#,
             #"version payante"#,
@@ -8375,11 +8747,6 @@ enum EmbeddedRulePacks {
             #"maksulliseen"#,
             #"płatny plan"#,
             #"ücretli plan"#,
-        ]
-    }
-
-    private static func words42() -> [String] {
-        [
             #"ücret alınır"#,
             #"платный тариф"#,
             #"платную версию"#,
@@ -8563,7 +8930,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words43() -> [String] {
+    private static func words47() -> [String] {
         [
             #"restore purchase"#,
             #"restore purchases"#,
@@ -8734,7 +9101,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words44() -> [String] {
+    private static func words48() -> [String] {
         [
             #"paying member"#,
             #"paying members"#,
@@ -8804,7 +9171,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words45() -> [String] {
+    private static func words49() -> [String] {
         [
             #"newsletter*"#,
             #"nieuwsbrief*"#,
@@ -8933,6 +9300,15 @@ enum EmbeddedRulePacks {
             #"telefon"#,
             #"telefonen"#,
             #"telefonu"#,
+            #"telefonun*"#,
+            #"seviye*"#,
+            #"rozet*"#,
+            #"bölüm*"#,
+            #"telefonunuz*"#,
+            #"レベル"#,
+            #"ステージ"#,
+            #"実績"#,
+            #"バッジ"#,
             #"dein handy"#,
             #"ihr handy"#,
             #"téléphone"#,
@@ -9053,6 +9429,11 @@ enum EmbeddedRulePacks {
             #"conquista desbloqueada"#,
             #"prestatie ontgrendeld"#,
             #"bragd upplåst"#,
+        ]
+    }
+
+    private static func words50() -> [String] {
+        [
             #"saavutus avattu"#,
             #"osiągnięcie odblokowane"#,
             #"başarım açıldı"#,
@@ -9062,11 +9443,6 @@ enum EmbeddedRulePacks {
             #"업적 달성"#,
             #"업적 해제"#,
             #"pencapaian terbuka"#,
-        ]
-    }
-
-    private static func words46() -> [String] {
-        [
             #"mở khóa thành tích"#,
             #"ปลดล็อกความสำเร็จ"#,
             #"उपलब्धि अनलॉक"#,
@@ -9314,6 +9690,11 @@ enum EmbeddedRulePacks {
             #"บทถัดไป"#,
             #"अगला अध्याय"#,
             #"الفصل التالي"#,
+        ]
+    }
+
+    private static func words51() -> [String] {
+        [
             #"הפרק הבא"#,
             #"další kapitolu"#,
             #"next phase"#,
@@ -9323,11 +9704,6 @@ enum EmbeddedRulePacks {
             #"nächste phase"#,
             #"phase suivante"#,
             #"volgende fase"#,
-        ]
-    }
-
-    private static func words47() -> [String] {
-        [
             #"nästa fas"#,
             #"næste fase"#,
             #"neste fase"#,
@@ -9575,6 +9951,11 @@ enum EmbeddedRulePacks {
             #"kochkünste"#,
             #"löpteknik"#,
             #"구독 버튼"#,
+        ]
+    }
+
+    private static func words52() -> [String] {
+        [
             #"영상 알림"#,
             #"lettre hebdo"#,
             #"la lettre"#,
@@ -9584,11 +9965,6 @@ enum EmbeddedRulePacks {
             #"nyhetsbrev"#,
             #"nyhedsbrev"#,
             #"uutiskirje"#,
-        ]
-    }
-
-    private static func words48() -> [String] {
-        [
             #"biuletyn"#,
             #"bülten"#,
             #"简报"#,
@@ -9836,6 +10212,11 @@ enum EmbeddedRulePacks {
             #"पाठ पूरा करके"#,
             #"بعد كل درس"#,
             #"بإكمال"#,
+        ]
+    }
+
+    private static func words53() -> [String] {
+        [
             #"אחרי כל שיעור"#,
             #"בסיום"#,
             #"po každé lekci"#,
@@ -9845,11 +10226,6 @@ enum EmbeddedRulePacks {
             #"neue level"#,
             #"nouveaux niveaux"#,
             #"nuevos niveles"#,
-        ]
-    }
-
-    private static func words49() -> [String] {
-        [
             #"nuovi livelli"#,
             #"novos níveis"#,
             #"nya nivåer"#,
@@ -9920,7 +10296,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words50() -> [String] {
+    private static func words54() -> [String] {
         [
             #"not now"#,
             #"not today"#,
@@ -10051,7 +10427,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words51() -> [String] {
+    private static func words55() -> [String] {
         [
             #"Ask me again next month"#,
             #"Ask me again next week"#,
@@ -10312,7 +10688,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words52() -> [String] {
+    private static func words56() -> [String] {
         [
             #"Lo pensaré y vuelvo luego"#,
             #"Lo pienso y vuelvo"#,
@@ -10573,7 +10949,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words53() -> [String] {
+    private static func words57() -> [String] {
         [
             #"Misschien later"#,
             #"Nee bedankt, ik betaal liever per maand"#,
@@ -10834,7 +11210,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words54() -> [String] {
+    private static func words58() -> [String] {
         [
             #"Нет, мне пока хватает бесплатных уроков"#,
             #"Нет, спасибо"#,
@@ -11095,7 +11471,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words55() -> [String] {
+    private static func words59() -> [String] {
         [
             #"先跳过吧"#,
             #"先逛逛"#,
@@ -11356,7 +11732,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words56() -> [String] {
+    private static func words60() -> [String] {
         [
             #"revenir"#,
             #"retourner"#,
@@ -11617,7 +11993,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words57() -> [String] {
+    private static func words61() -> [String] {
         [
             #"lunedì"#,
             #"martedì"#,
@@ -11878,7 +12254,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words58() -> [String] {
+    private static func words62() -> [String] {
         [
             #"ikke ennå"#,
             #"foreløpig"#,
@@ -12139,7 +12515,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words59() -> [String] {
+    private static func words63() -> [String] {
         [
             #"пока что"#,
             #"на данный момент"#,
@@ -12400,7 +12776,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words60() -> [String] {
+    private static func words64() -> [String] {
         [
             #"tuần sau"#,
             #"tháng sau"#,
@@ -12661,7 +13037,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words61() -> [String] {
+    private static func words65() -> [String] {
         [
             #"홈으로"#,
             #"메인"#,
@@ -12896,7 +13272,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words62() -> [String] {
+    private static func words66() -> [String] {
         [
             #"back to"#,
             #"go back to"#,
@@ -12976,7 +13352,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words63() -> [String] {
+    private static func words67() -> [String] {
         [
             #"i don't like saving"#,
             #"i don't want to save"#,
@@ -13237,7 +13613,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words64() -> [String] {
+    private static func words68() -> [String] {
         [
             #"그렇게 믿고 싶어"#,
             #"katanya sih"#,
@@ -13440,7 +13816,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words65() -> [String] {
+    private static func words69() -> [String] {
         [
             #"us$"#,
             #"a$"#,
@@ -13482,7 +13858,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words66() -> [String] {
+    private static func words70() -> [String] {
         [
             #"usd"#,
             #"eur"#,
@@ -13534,7 +13910,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words67() -> [String] {
+    private static func words71() -> [String] {
         [
             #"dollar"#,
             #"dollars"#,
@@ -13671,7 +14047,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words68() -> [String] {
+    private static func words72() -> [String] {
         [
             #"fortsätta"#,
             #"fortsätter"#,
@@ -13838,7 +14214,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words69() -> [String] {
+    private static func words73() -> [String] {
         [
             #"i"#,
             #"i'll"#,
@@ -14099,7 +14475,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words70() -> [String] {
+    private static func words74() -> [String] {
         [
             #"não quero"#,
             #"je ne veux pas"#,
@@ -14248,7 +14624,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words71() -> [String] {
+    private static func words75() -> [String] {
         [
             #"waste*"#,
             #"wasting"#,
@@ -14509,7 +14885,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words72() -> [String] {
+    private static func words76() -> [String] {
         [
             #"źle spać"#,
             #"kötü uyu*"#,
@@ -14770,7 +15146,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words73() -> [String] {
+    private static func words77() -> [String] {
         [
             #"on s'en fiche"#,
             #"a quién le importa"#,
@@ -15031,7 +15407,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words74() -> [String] {
+    private static func words78() -> [String] {
         [
             #"تضيع"#,
             #"se la caveranno"#,
@@ -15292,7 +15668,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words75() -> [String] {
+    private static func words79() -> [String] {
         [
             #"der stress"#,
             #"le stress"#,
@@ -15553,7 +15929,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words76() -> [String] {
+    private static func words80() -> [String] {
         [
             #"sover hellere dårligt"#,
             #"dårligt"#,
@@ -15814,7 +16190,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words77() -> [String] {
+    private static func words81() -> [String] {
         [
             #"vinossa"#,
             #"krzywo"#,
@@ -16075,7 +16451,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words78() -> [String] {
+    private static func words82() -> [String] {
         [
             #"sakit punggung"#,
             #"đau lưng"#,
@@ -16336,7 +16712,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words79() -> [String] {
+    private static func words83() -> [String] {
         [
             #"бедн*"#,
             #"貧乏"#,
@@ -16597,7 +16973,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words80() -> [String] {
+    private static func words84() -> [String] {
         [
             #"soffrire"#,
             #"sofrendo"#,
@@ -16858,7 +17234,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words81() -> [String] {
+    private static func words85() -> [String] {
         [
             #"full lagring"#,
             #"muisti täynnä"#,
@@ -17119,7 +17495,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words82() -> [String] {
+    private static func words86() -> [String] {
         [
             #"przecieka"#,
             #"sızdırsın"#,
@@ -17380,7 +17756,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words83() -> [String] {
+    private static func words87() -> [String] {
         [
             #"screen all day"#,
             #"glued to the screen"#,
@@ -17641,7 +18017,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words84() -> [String] {
+    private static func words88() -> [String] {
         [
             #"na debecie"#,
             #"ekside"#,
@@ -17902,7 +18278,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words85() -> [String] {
+    private static func words89() -> [String] {
         [
             #"chơi một mình"#,
             #"tự chơi"#,
@@ -18163,7 +18539,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words86() -> [String] {
+    private static func words90() -> [String] {
         [
             #"יכול לחכות"#,
             #"יכולה לחכות"#,
@@ -18424,7 +18800,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words87() -> [String] {
+    private static func words91() -> [String] {
         [
             #"butto soldi"#,
             #"butto via soldi"#,
@@ -18685,7 +19061,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words88() -> [String] {
+    private static func words92() -> [String] {
         [
             #"oppivat joskus"#,
             #"kiedyś się nauczą"#,
@@ -18946,7 +19322,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words89() -> [String] {
+    private static func words93() -> [String] {
         [
             #"solteiro"#,
             #"solteira"#,
@@ -19097,7 +19473,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words90() -> [String] {
+    private static func words94() -> [String] {
         [
             #"better"#,
             #"improv*"#,
@@ -19358,7 +19734,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words91() -> [String] {
+    private static func words95() -> [String] {
         [
             #"koulutusta"#,
             #"tresura"#,
@@ -19425,7 +19801,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words92() -> [String] {
+    private static func words96() -> [String] {
         [
             #"not"#,
             #"don't"#,
@@ -19494,7 +19870,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words93() -> [String] {
+    private static func words97() -> [String] {
         [
             #"never lose"#,
             #"never miss"#,
@@ -19569,7 +19945,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words94() -> [String] {
+    private static func words98() -> [String] {
         [
             #"don't care"#,
             #"do not care"#,
@@ -19830,7 +20206,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words95() -> [String] {
+    private static func words99() -> [String] {
         [
             #"kan me gestolen worden"#,
             #"kan me niet schelen"#,
@@ -20091,7 +20467,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words96() -> [String] {
+    private static func words100() -> [String] {
         [
             #"무슨 상관"#,
             #"apa bedanya"#,
@@ -20157,7 +20533,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words97() -> [String] {
+    private static func words101() -> [String] {
         [
             #"privacy"#,
             #"security"#,
@@ -20418,7 +20794,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words98() -> [String] {
+    private static func words102() -> [String] {
         [
             #"inglés"#,
             #"inglese"#,
@@ -20679,7 +21055,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words99() -> [String] {
+    private static func words103() -> [String] {
         [
             #"sevgilim*"#,
             #"niños"#,
@@ -20940,7 +21316,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words100() -> [String] {
+    private static func words104() -> [String] {
         [
             #"הילדים שלי"#,
             #"moje děti"#,
@@ -20993,7 +21369,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words101() -> [String] {
+    private static func words105() -> [String] {
         [
             #"love"#,
             #"enjoy"#,
@@ -21093,7 +21469,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words102() -> [String] {
+    private static func words106() -> [String] {
         [
             #"ads"#,
             #"advertising"#,
@@ -21132,7 +21508,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words103() -> [String] {
+    private static func words107() -> [String] {
         [
             #"i'd rather"#,
             #"i would rather"#,
@@ -21200,7 +21576,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words104() -> [String] {
+    private static func words108() -> [String] {
         [
             #"free"#,
             #"free plan"#,
@@ -21461,7 +21837,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words105() -> [String] {
+    private static func words109() -> [String] {
         [
             #"zonder premium"#,
             #"uden premium"#,
@@ -21561,7 +21937,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words106() -> [String] {
+    private static func words110() -> [String] {
         [
             #"ends in"#,
             #"ending in"#,
@@ -21672,7 +22048,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words107() -> [String] {
+    private static func words111() -> [String] {
         [
             #"ends"#,
             #"ending"#,
@@ -21933,7 +22309,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words108() -> [String] {
+    private static func words112() -> [String] {
         [
             #"più caro"#,
             #"mais caro"#,
@@ -22130,7 +22506,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words109() -> [String] {
+    private static func words113() -> [String] {
         [
             #"tonight"#,
             #"today"#,
@@ -22391,7 +22767,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words110() -> [String] {
+    private static func words114() -> [String] {
         [
             #"la próxima semana"#,
             #"la prossima settimana"#,
@@ -22652,7 +23028,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words111() -> [String] {
+    private static func words115() -> [String] {
         [
             #"जून"#,
             #"जुलाई"#,
@@ -22913,7 +23289,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words112() -> [String] {
+    private static func words116() -> [String] {
         [
             #"tänään"#,
             #"illalla"#,
@@ -22921,7 +23297,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words113() -> [String] {
+    private static func words117() -> [String] {
         [
             #"ribu ulasan"#,
             #"ribu pengguna"#,
@@ -22984,7 +23360,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words114() -> [String] {
+    private static func words118() -> [String] {
         [
             #"price"#,
             #"prices"#,
@@ -23191,7 +23567,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words115() -> [String] {
+    private static func words119() -> [String] {
         [
             #"wenige"#,
             #"few"#,
@@ -23233,7 +23609,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words116() -> [String] {
+    private static func words120() -> [String] {
         [
             #"trial"#,
             #"free week"#,
@@ -23414,7 +23790,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words117() -> [String] {
+    private static func words121() -> [String] {
         [
             #"free week"#,
             #"first week free"#,
@@ -23450,7 +23826,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words118() -> [String] {
+    private static func words122() -> [String] {
         [
             #"one free drawing per day"#,
             #"1 free drawing per day"#,
