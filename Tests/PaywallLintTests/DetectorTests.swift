@@ -635,14 +635,25 @@ import Testing
         // Written blind for issue 55 by three writers (1,360 lines, 17 languages, 80 lines each:
         // six detector classes and trial offers), frozen (its SHA-256 is in README.md)
         // and never read line by line. Measured once before the issue's work and once after;
-        // pinned at the second run. Issue 55 asks 0.97 precision, 0.95 recall and 0.90 in every
+        // pinned there, and raised to the figures of set 46's second run. Issue 55 asks 0.97 precision, 0.95 recall and 0.90 in every
         // language; the classes and languages below those are listed in docs/development.md.
         LabelledSet(
             file: "copy-heldout-45.tsv", label: "held-out 45 ", detectors: detectorNames + ["trial-offer"],
             minimumLines: 90, blind: true,
             floors: [
-                "price": (1.00, 0.99), "savings": (0.98, 0.84), "urgency": (1.00, 0.94), "free": (0.98, 0.96),
-                "payment-verb": (0.95, 0.87), "confirmshaming": (0.99, 1.00), "trial-offer": (0.91, 0.89),
+                "price": (1.00, 0.99), "savings": (0.98, 0.84), "urgency": (1.00, 0.94), "free": (0.98, 0.97),
+                "payment-verb": (0.96, 0.87), "confirmshaming": (0.99, 1.00), "trial-offer": (0.91, 0.91),
+            ], perLanguageAccuracy: 0.75),
+        // Written blind for issue 55 by two other writers from the same brief (680 lines, 17
+        // languages, 40 lines each) after set 45's second run, frozen (SHA-256 in README.md),
+        // never read line by line. Measured once before the second round of mends (from the
+        // development set 3) and once after; pinned there.
+        LabelledSet(
+            file: "copy-heldout-46.tsv", label: "held-out 46 ", detectors: detectorNames + ["trial-offer"],
+            minimumLines: 60, blind: true,
+            floors: [
+                "price": (1.00, 1.00), "savings": (1.00, 0.98), "urgency": (1.00, 1.00), "free": (1.00, 0.92),
+                "payment-verb": (0.92, 0.98), "confirmshaming": (1.00, 0.98), "trial-offer": (1.00, 0.91),
             ], perLanguageAccuracy: 0.75),
     ]
 

@@ -5,7 +5,8 @@
 /// Besides NFKC and lower-casing, folding maps "ß" and "ẞ" to "ss" and final "ς" to "σ" (full case
 /// folding), the Turkish "İ" to "i", typographic apostrophes to "'" and Unicode hyphens to "-" (so
 /// "don’t" matches "don't"), and drops default-ignorable scalars (soft hyphens, zero-width spaces)
-/// and the Arabic tatweel, which would otherwise split a word. NFKC already turns full-width forms into ASCII ("３" → "3",
+/// and Arabic's tatweel and vowel marks, which would otherwise split a word or tell written forms
+/// of one word apart. NFKC already turns full-width forms into ASCII ("３" → "3",
 /// "＄" → "$"), ligatures into letters ("ﬁ" → "fi") and no-break, narrow and ideographic spaces
 /// into " ".
 ///
@@ -262,7 +263,9 @@ package final class NormalizedText: Sendable {
             out.append("'")
         case 0x2010, 0x2011:  // hyphen, non-breaking hyphen
             out.append("-")
-        case 0x640:  // Arabic tatweel: it stretches a word ("مجانـًا") and is no letter
+        // Arabic tatweel, which stretches a word ("مجانـًا"), and the short vowels and shadda,
+        // which most copy leaves out: "رقِّ" is "رق", "مجانًا" is "مجانا".
+        case 0x640, 0x64B...0x652, 0x670:
             return
         default:
             if scalar.properties.isDefaultIgnorableCodePoint { return }

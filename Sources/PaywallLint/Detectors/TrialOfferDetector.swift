@@ -66,7 +66,7 @@ package final class TrialOfferDetector: Sendable {
         let tries = trying.matches(in: plain, normalized: normalized).map(\.range)
         return claims.first { match in
             Self.nearest(tries, to: match.range).contains {
-                Self.offersTrying(plain, free: match.range, try: $0)
+                Self.offersTrying(plain, free: match.range, try: $0, periods: allPeriods)
             }
         }
     }
@@ -81,11 +81,17 @@ package final class TrialOfferDetector: Sendable {
     }
 
     /// "Try it free", "Try Pro for free" (a verb of trying at most two words before a "free"
-    /// that ends the clause), "Gratis ausprobieren", "無料でお試し" (the verb at most one word
-    /// after). "Try our free plan" names a free tier, not a trial.
-    static func offersTrying(_ text: [Unicode.Scalar], free: Range<Int>, try verb: Range<Int>) -> Bool {
+    /// that ends the clause or that a period follows: "Experimente grátis por uma semana"),
+    /// "Gratis ausprobieren", "無料でお試し" (the verb at most one word after). "Try our free
+    /// plan" names a free tier, not a trial.
+    static func offersTrying(
+        _ text: [Unicode.Scalar], free: Range<Int>, try verb: Range<Int>, periods: [Range<Int>] = []
+    ) -> Bool {
         if verb.upperBound <= free.lowerBound {
-            return wordsBetween(text, free, verb, atMost: 2) <= 2 && endsClause(text, after: free.upperBound)
+            guard wordsBetween(text, free, verb, atMost: 2) <= 2 else { return false }
+            if endsClause(text, after: free.upperBound) { return true }
+            guard let period = periods.first(startingFrom: free.upperBound) else { return false }
+            return wordsBetween(text, free, period, atMost: 2, countingNumbers: false) <= 2
         }
         return free.upperBound <= verb.lowerBound && wordsBetween(text, free, verb, atMost: 1) <= 1
     }

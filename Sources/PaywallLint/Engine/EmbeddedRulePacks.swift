@@ -1686,6 +1686,8 @@ enum EmbeddedRulePacks {
             #"deneme"#,
             #"تجربة مجانية"#,
             #"التجربة المجانية"#,
+            #"تجربتك المجانية"#,
+            #"تجربتك"#,
             #"فترة تجريبية"#,
             #"الفترة التجريبية"#,
             #"تجريبية"#,
@@ -2298,6 +2300,12 @@ enum EmbeddedRulePacks {
             #"won't pay anything"#,
             #"will not pay anything"#,
             #"don't pay anything"#,
+            #"ohne kosten"#,
+            #"お支払いはありません"#,
+            #"費用はかかりません"#,
+            #"費用は一切かかりません"#,
+            #"料金は一切かかりません"#,
+            #"支払いは不要"#,
             #"フリートライアル"#,
             #"フリー体験"#,
             #"フリー期間"#,
@@ -5290,12 +5298,15 @@ enum EmbeddedRulePacks {
             #"cơ hội cuối"#,
             #"thời gian có hạn"#,
             #"số lượng có hạn"#,
-            #"วันนี้วันเดียว"#,
+            #"เหลือที่ว่าง"#,
         ]
     }
 
     private static func words21() -> [String] {
         [
+            #"ที่ว่างเพียง"#,
+            #"ที่นั่งเหลือ"#,
+            #"วันนี้วันเดียว"#,
             #"วันนี้เท่านั้น"#,
             #"หมดเขต"#,
             #"รีบเลย"#,
@@ -5647,6 +5658,8 @@ enum EmbeddedRulePacks {
             #"할인"#,
             #"절약"#,
             #"세일"#,
+            #"بخصم"#,
+            #"بتخفيض"#,
             #"خصم"#,
             #"تخفيض"#,
             #"وفّر"#,
@@ -5829,13 +5842,13 @@ enum EmbeddedRulePacks {
             #"đỡ tốn hơn"#,
             #"아껴요"#,
             #"아낄 수"#,
-            #"아끼세요"#,
-            #"아껴"#,
         ]
     }
 
     private static func words24() -> [String] {
         [
+            #"아끼세요"#,
+            #"아껴"#,
             #"절약돼요"#,
             #"минус"#,
             #"мінус"#,
@@ -7962,6 +7975,24 @@ enum EmbeddedRulePacks {
             #"go premium"#,
             #"go pro"#,
             #"get premium"#,
+            #"احصل على بريميوم"#,
+            #"احصل على برو"#,
+            #"فعل بريميوم"#,
+            #"فعل الاشتراك"#,
+            #"프리미엄 시작"#,
+            #"프로 시작"#,
+            #"start je abonnement"#,
+            #"start abonnement"#,
+            #"ga voor premium"#,
+            #"ga voor pro"#,
+            #"подключить premium"#,
+            #"подключить pro"#,
+            #"подключить подписку"#,
+            #"получить premium"#,
+            #"получить pro"#,
+            #"активировать premium"#,
+            #"активировать pro"#,
+            #"приобрести"#,
             #"get pro"#,
             #"continue with pro"#,
             #"continue with premium"#,
@@ -8190,6 +8221,11 @@ enum EmbeddedRulePacks {
             #"quero ser pro"#,
             #"seja premium"#,
             #"assine já"#,
+        ]
+    }
+
+    private static func words44() -> [String] {
+        [
             #"לרכישת"#,
             #"לרכישה"#,
             #"get * plus"#,
@@ -8208,11 +8244,6 @@ enum EmbeddedRulePacks {
             #"get yearly"#,
             #"go annual"#,
             #"go yearly"#,
-        ]
-    }
-
-    private static func words44() -> [String] {
-        [
             #"get the family plan"#,
             #"get family plan"#,
             #"get the family"#,
@@ -8258,6 +8289,9 @@ enum EmbeddedRulePacks {
             #"předplaťte"#,
             #"předplať"#,
             #"قم بالترقية"#,
+            #"رق حسابك"#,
+            #"رق اشتراكك"#,
+            #"رق إلى"#,
             #"الترقية إلى"#,
             #"הצטרפו למנוי"#,
             #"הצטרף למנוי"#,
@@ -8448,6 +8482,11 @@ enum EmbeddedRulePacks {
             #"přejít k platbě"#,
             #"skaffa premium"#,
             #"skaffa pro"#,
+        ]
+    }
+
+    private static func words45() -> [String] {
+        [
             #"skaffa plus"#,
             #"skaff premium"#,
             #"skaff pro"#,
@@ -8469,11 +8508,6 @@ enum EmbeddedRulePacks {
             #"inizia il mio abbonamento"#,
             #"avvia l'abbonamento"#,
             #"começar minha assinatura"#,
-        ]
-    }
-
-    private static func words45() -> [String] {
-        [
             #"iniciar assinatura"#,
             #"start mijn abonnement"#,
             #"aloita tilaus"#,
@@ -8709,6 +8743,11 @@ enum EmbeddedRulePacks {
             #"การเรียกเก็บเงิน"#,
             #"कटौती"#,
             #"الخصم"#,
+        ]
+    }
+
+    private static func words46() -> [String] {
+        [
             #"חיוב"#,
             #"stržení"#,
             #"bli medlem"#,
@@ -8730,11 +8769,6 @@ enum EmbeddedRulePacks {
             #"trở thành thành viên"#,
             #"كن عضوًا"#,
             #"הצטרפו כחברים"#,
-        ]
-    }
-
-    private static func words46() -> [String] {
-        [
             #"staňte se členem"#,
             #"formule payante"#,
             #"version payante"#,
@@ -9301,6 +9335,9 @@ enum EmbeddedRulePacks {
             #"telefonen"#,
             #"telefonu"#,
             #"telefonun*"#,
+            #"community"#,
+            #"discord"#,
+            #"forum"#,
             #"seviye*"#,
             #"rozet*"#,
             #"bölüm*"#,
@@ -9426,14 +9463,14 @@ enum EmbeddedRulePacks {
             #"succès débloqué"#,
             #"logro desbloqueado"#,
             #"obiettivo sbloccato"#,
-            #"conquista desbloqueada"#,
-            #"prestatie ontgrendeld"#,
-            #"bragd upplåst"#,
         ]
     }
 
     private static func words50() -> [String] {
         [
+            #"conquista desbloqueada"#,
+            #"prestatie ontgrendeld"#,
+            #"bragd upplåst"#,
             #"saavutus avattu"#,
             #"osiągnięcie odblokowane"#,
             #"başarım açıldı"#,
@@ -9687,14 +9724,14 @@ enum EmbeddedRulePacks {
             #"다음 장"#,
             #"bab berikutnya"#,
             #"chương tiếp theo"#,
-            #"บทถัดไป"#,
-            #"अगला अध्याय"#,
-            #"الفصل التالي"#,
         ]
     }
 
     private static func words51() -> [String] {
         [
+            #"บทถัดไป"#,
+            #"अगला अध्याय"#,
+            #"الفصل التالي"#,
             #"הפרק הבא"#,
             #"další kapitolu"#,
             #"next phase"#,
@@ -9948,14 +9985,14 @@ enum EmbeddedRulePacks {
             #"厨艺"#,
             #"料理の腕"#,
             #"요리 실력"#,
-            #"kochkünste"#,
-            #"löpteknik"#,
-            #"구독 버튼"#,
         ]
     }
 
     private static func words52() -> [String] {
         [
+            #"kochkünste"#,
+            #"löpteknik"#,
+            #"구독 버튼"#,
             #"영상 알림"#,
             #"lettre hebdo"#,
             #"la lettre"#,
@@ -10209,14 +10246,14 @@ enum EmbeddedRulePacks {
             #"bằng cách hoàn thành"#,
             #"หลังจบบทเรียน"#,
             #"हर पाठ के बाद"#,
-            #"पाठ पूरा करके"#,
-            #"بعد كل درس"#,
-            #"بإكمال"#,
         ]
     }
 
     private static func words53() -> [String] {
         [
+            #"पाठ पूरा करके"#,
+            #"بعد كل درس"#,
+            #"بإكمال"#,
             #"אחרי כל שיעור"#,
             #"בסיום"#,
             #"po každé lekci"#,
@@ -21983,6 +22020,10 @@ enum EmbeddedRulePacks {
             #"kết thúc sau"#,
             #"còn lại"#,
             #"หมดเขตใน"#,
+            #"หมดในอีก"#,
+            #"จะหมดใน"#,
+            #"สิ้นสุดใน"#,
+            #"สิ้นสุดในอีก"#,
             #"เหลือเวลา"#,
             #"में खत्म"#,
             #"ينتهي خلال"#,
