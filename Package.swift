@@ -12,11 +12,14 @@ let package = Package(
         .library(name: "PaywallLint", targets: ["PaywallLint"]),
         // YAML files (libyaml): what the command line adds to the core.
         .library(name: "PaywallLintYAML", targets: ["PaywallLintYAML"]),
+        // Swift source (swift-syntax): paywall literals and SwiftUI presentations in an app's code.
+        .library(name: "PaywallLintSwift", targets: ["PaywallLintSwift"]),
         .executable(name: "paywall-lint", targets: ["paywall-lint"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         // libyaml, from the system (Debian: libyaml-dev). Its event API gives a
@@ -37,10 +40,18 @@ let package = Package(
             name: "PaywallLintYAML",
             dependencies: ["PaywallLint", "CYAML", .product(name: "Atomics", package: "swift-atomics")]
         ),
+        // Reads Swift files with swift-syntax (its parser only: no macros, no builder).
+        .target(
+            name: "PaywallLintSwift",
+            dependencies: [
+                "PaywallLint", .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ]
+        ),
         .executableTarget(
             name: "paywall-lint",
             dependencies: [
-                "PaywallLint", "PaywallLintYAML",
+                "PaywallLint", "PaywallLintYAML", "PaywallLintSwift",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // A release build on Linux is one static binary: no dynamic loader resolving the Swift
@@ -59,7 +70,7 @@ let package = Package(
         .executableTarget(name: "embed-rule-packs", dependencies: ["CYAML"], path: "Sources/embed-rule-packs"),
         .testTarget(
             name: "PaywallLintTests",
-            dependencies: ["PaywallLint", "PaywallLintYAML", "paywall-lint"],
+            dependencies: ["PaywallLint", "PaywallLintYAML", "PaywallLintSwift", "paywall-lint"],
             exclude: ["Fixtures"]
         ),
     ],

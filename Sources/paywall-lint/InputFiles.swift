@@ -14,7 +14,8 @@ struct InputFile {
     var systemPath: [UInt8]? = nil
 }
 
-/// Expands command-line paths into files: folders are walked for `*.yml`, `*.yaml` and `*.json`,
+/// Expands command-line paths into files: folders are walked for `*.yml`, `*.yaml`, `*.json` and
+/// `*.swift` (which the run keeps only with `--swift`),
 /// skipping hidden folders and `.build`, in a stable sorted order; symlink loops are walked once.
 /// A link met in a walk that leads out of the folder named on the command line is passed over
 /// (a repository's `leak.yaml -> /etc/passwd` is not read); named on its own, it is followed.
@@ -177,7 +178,8 @@ struct InputCollector {
         if files.count > start { walkedFolders.append(start..<files.count) }
     }
 
-    /// Whether a file name ends in `.yml`, `.yaml` or `.json`, in any case. Tested on the last
+    /// Whether a file name ends in `.yml`, `.yaml`, `.json` or `.swift` (kept only with `--swift`),
+    /// in any case. Tested on the last
     /// bytes themselves: the general suffix test, once an extension, cost 300 instructions a
     /// file.
     static func isLinted(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -192,7 +194,7 @@ struct InputCollector {
             }
             return true
         }
-        return ends(with: ".yaml") || ends(with: ".json") || ends(with: ".yml")
+        return ends(with: ".yaml") || ends(with: ".json") || ends(with: ".yml") || ends(with: ".swift")
     }
 
     /// Whether bytes are UTF-8; a name of ASCII alone (nearly all) without decoding it.

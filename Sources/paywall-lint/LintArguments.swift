@@ -30,6 +30,8 @@ struct LintArguments: Equatable {
     /// are skipped with a note, as walked ones are, instead of reported (the pre-commit hook,
     /// which names every YAML and JSON file of a commit).
     var skipNonPaywalls = false
+    /// Walked folders' `.swift` files are linted too (`--swift`, or `swift:` in the config).
+    var swift = false
 
     /// The values of a command line without options; `LintCommand` declares the same defaults.
     static let defaults = LintArguments()
@@ -230,6 +232,25 @@ struct LintArguments: Equatable {
             throw Exit.failure
         }
 
+        // A walked folder's Swift files are linted only when asked for (`--swift`, or `swift:`
+        // in the file's config); a named one is asked for.
+        if inputs.contains(where: { !$0.explicitlyNamed && SwiftSources.isSwift($0.path) }) {
+            let kept = inputs.indices.filter { index in
+                inputs[index].explicitlyNamed || !SwiftSources.isSwift(inputs[index].path)
+                    || setup.linters[linterIndices[index]].options.readsSwift
+            }
+            if kept.isEmpty, collector.problems.isEmpty {
+                summary.notifications.append(
+                    ToolNotification(
+                        level: .warning,
+                        message:
+                            "no files to lint but Swift files, which are linted with --swift or `swift: true`"
+                    ))
+            }
+            inputs = kept.map { inputs[$0] }
+            linterIndices = kept.map { linterIndices[$0] }
+        }
+
         summary.notifications += setup.configWarnings.map { ToolNotification(level: .warning, message: $0) }
         try refuseOutputsAmongInputs(inputs)
         // `--fix -` prints the fixed text of standard input on standard output, as a formatter
@@ -368,6 +389,7 @@ struct LintArguments: Equatable {
             options.limits.maxScalarBytes = arguments.maxScalarKib << 10
             options.limits.maxDocuments = arguments.maxDocuments
             options.syntaxOnly = arguments.syntaxOnly
+            options.readsSwift = arguments.swift
             if let name = arguments.dialect {
                 guard let chosen = Dialect(name: name) else {
                     let names = Dialect.allCases.map(\.rawValue).joined(separator: ", ")
@@ -479,6 +501,10 @@ struct LintArguments: Equatable {
             let (config, store) = configs[key]!
             var options = self.options
             if options.dialect == nil { options.dialect = config.dialect }
+            if let names = config.swift {
+                options.swiftNames = names
+                options.readsSwift = true
+            }
             options.store = store
             options.variantOverrides = config.variantOverrides(overrides)
             linters.append(

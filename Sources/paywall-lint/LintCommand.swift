@@ -108,6 +108,12 @@ struct LintCommand: ParsableCommand {
                 + "instead of reporting core/unknown-dialect: for hooks that name every YAML and JSON file."))
     var skipNonPaywalls = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Also lint the Swift files of walked folders: paywall literals, SwiftUI presentations of paywall "
+                + "views, prices and savings in paywall types (the config's `swift: true` does the same)."))
+    var swift = false
+
     @Option(help: "Report only findings that are not in this baseline file.")
     var baseline: String?
 
@@ -125,7 +131,7 @@ struct LintCommand: ParsableCommand {
             maxAliasExpansion: maxAliasExpansion, maxScalarKib: maxScalarKib,
             maxDocuments: maxDocuments, storekit: storekit,
             forceExclude: forceExclude, baseline: baseline, writeBaseline: writeBaseline,
-            skipNonPaywalls: skipNonPaywalls)
+            skipNonPaywalls: skipNonPaywalls, swift: swift)
     }
 
     /// `--format` and `--output` as given, in order.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PaywallLint
+import PaywallLintSwift
 import PaywallLintYAML
 
 #if canImport(Glibc)
@@ -38,6 +39,7 @@ struct PaywallLintCommand: ParsableCommand {
     static func main() {
         StandardStream.keepStandardDescriptorsOpen()
         YAMLSupport.enable()
+        SwiftSupport.enable()
         do {
             let commandLine = Array(CommandLine.arguments.dropFirst())
             let subcommands = Set(configuration.subcommands.map { $0._commandName } + ["help"])

@@ -59,6 +59,7 @@ enum QuickLintParser {
         case fix, diff, quiet, verbose
         case forceExclude = "force-exclude"
         case skipNonPaywalls = "skip-non-paywalls"
+        case swift
 
         func set(in arguments: inout LintArguments) {
             switch self {
@@ -69,6 +70,7 @@ enum QuickLintParser {
             case .verbose: arguments.verbose = true
             case .forceExclude: arguments.forceExclude = true
             case .skipNonPaywalls: arguments.skipNonPaywalls = true
+            case .swift: arguments.swift = true
             }
         }
     }

@@ -38,6 +38,7 @@ TARGET_FIREBASE_S = 0.020
 TARGET_OFFERINGS_VS_FLOOR = 3.0
 TARGET_V2_EXTRA_S = 0.005
 TARGET_LSP_MS = 5.0
+TARGET_SWIFT_S = 0.100
 
 
 @dataclass
@@ -316,7 +317,7 @@ def scaling_table(corpora: list[Group]) -> list[str]:
 
 
 def load_paired(results: str) -> dict[str, dict]:
-    """paired.py's results by input: realistic-N, big, small, v2, offerings."""
+    """paired.py's results by input: realistic-N, big, small, v2, swift, offerings."""
     paired = {}
     for path in glob.glob(os.path.join(results, "paired", "*.json")):
         with open(path, encoding="utf-8") as f:
@@ -367,6 +368,11 @@ def targets_table(corpora: list[Group], groups: list[Group], paired: dict[str, d
         rows.append((f"100 KB V2 paywall < {TARGET_V2_EXTRA_S * 1000:g} ms more than a one-line file ({rounds(lint)})",
                      f"+{extra * 1000:.1f} ms ({lint['wall'] * 1000:.1f} against {one['wall'] * 1000:.1f} ms)",
                      verdict(extra < TARGET_V2_EXTRA_S)))
+    if "swift" in paired:
+        lint = paired["swift"]["lint"]
+        rows.append((f"5,000-line Swift file < {TARGET_SWIFT_S * 1000:g} ms wall ({rounds(lint)})",
+                     f"{lint['wall'] * 1000:.1f} ms (a one-line file: {paired['swift']['one-line']['wall'] * 1000:.1f} ms)",
+                     verdict(lint["wall"] < TARGET_SWIFT_S)))
     if "offerings" in paired:
         lint = paired["offerings"]["lint"]
         rows.append((f"1.4 MB offerings response ≤ {TARGET_OFFERINGS_VS_FLOOR:g}× floor ({rounds(lint)})",

@@ -390,6 +390,11 @@ done
 paired big "floor=$FLOOR $BIG" "lint=$LINT --format text $BIG"
 paired small "floor=$FLOOR $SMALL" "lint=$LINT --format text $SMALL"
 paired v2 "floor=$FLOOR $V2" "one-line=$LINT --format text $ONE_LINE" "lint=$LINT --format text $V2"
+SWIFT_BIG=$OUT/swift-5000.swift
+SWIFT_ONE=$OUT/one-line.swift
+python3 "$HERE/swift_file.py" --lines 5000 --out "$SWIFT_BIG"
+printf 'let answer = 42\n' > "$SWIFT_ONE"
+paired swift "one-line=$LINT --format text $SWIFT_ONE" "lint=$LINT --format text $SWIFT_BIG"
 if [ -f "$OFFERINGS" ]; then
   paired offerings "floor=$FLOOR $OFFERINGS" "lint=$LINT --format text $OFFERINGS"
 fi

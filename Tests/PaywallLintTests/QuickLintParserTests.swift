@@ -26,6 +26,7 @@ struct QuickLintParserTests {
         ["--syntax-only"],
         ["--fix", "--diff"],
         ["--force-exclude", "a.yaml"],
+        ["--swift", "App/"],
         ["-", "--stdin-filename", "variant-b.yaml"],
         ["-"],
         ["--dialect", "generic"],

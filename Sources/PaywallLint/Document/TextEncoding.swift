@@ -4,7 +4,7 @@ package enum TextEncoding {
     /// What the check found: the first problem, if any, and whether every byte is ASCII (a
     /// reader then counts columns in bytes, without reading the text a second time).
     package struct Verdict {
-        var problem: Finding?
+        package var problem: Finding?
         var isASCII = false
     }
 

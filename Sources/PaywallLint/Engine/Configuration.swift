@@ -23,10 +23,13 @@ package struct Configuration: Sendable {
     package var storekit: String?
     package var failOn: Severity?
     package var dialect: Dialect?
+    /// `swift: true`, or `swift: {paywall-views: […], paywall-types: […]}`: walked folders'
+    /// Swift files are linted, with these names marking paywall code.
+    package var swift: SwiftNames?
 
     package static let fileNames = [".paywall-lint.yml", ".paywall-lint.yaml", ".paywall-lint.json"]
     static let keys = [
-        "extends", "rules", "include", "exclude", "overrides", "storekit", "fail-on", "dialect",
+        "extends", "rules", "include", "exclude", "overrides", "storekit", "fail-on", "dialect", "swift",
     ]
 
     package init(directory: String) {
@@ -115,7 +118,26 @@ package struct Configuration: Sendable {
             }
             config.dialect = dialect
         }
+        if let node = f["swift"] { config.swift = try readSwift(node, reader: reader) }
         return config
+    }
+
+    private static func readSwift(_ node: NodeID, reader: NodeReader) throws -> SwiftNames? {
+        let document = reader.document
+        if document[node].isScalar {
+            switch document.text(of: node) {
+            case "true": return SwiftNames()
+            case "false": return nil
+            default:
+                throw reader.error(
+                    node, "swift is true, false or {paywall-views: [...], paywall-types: [...]}")
+            }
+        }
+        let f = try reader.fields(node, "swift", known: ["paywall-views", "paywall-types"])
+        var names = SwiftNames()
+        if let views = f["paywall-views"] { names.views = try reader.strings(views, "paywall-views") }
+        if let types = f["paywall-types"] { names.types = try reader.strings(types, "paywall-types") }
+        return names
     }
 
     private static func readRules(_ node: NodeID, reader: NodeReader) throws -> [RuleSet.Setting] {

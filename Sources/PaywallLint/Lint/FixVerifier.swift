@@ -8,9 +8,20 @@ struct FixVerifier {
     private let original: [FlatNode]
     private let originalProblems: [String: Int]
 
+    /// Swift source is proved by parsing it again: a rename of a modifier changes no value the
+    /// documents hold, and must not break the syntax.
+    private let swift: (any SwiftReader)?
+
     init(_ file: SourceFile, limits: ReadLimits) {
         self.limits = limits
         format = file.format
+        if SwiftSources.isSwift(file.path), let reader = SwiftSources.reader.load()?.reader {
+            swift = reader
+            original = []
+            originalProblems = Self.problems(reader.read(file, names: SwiftNames(), limits: limits).findings)
+            return
+        }
+        swift = nil
         let read = DocumentReader.read(file, limits: limits)
         original = Self.flatten(read.documents)
         originalProblems = Self.problems(read.findings)
@@ -18,6 +29,16 @@ struct FixVerifier {
 
     /// Nil when `bytes` hold the original's values with `targets` applied; else why not.
     func refusal(of bytes: [UInt8], targets: [FixTarget]) -> String? {
+        if let swift {
+            let read = swift.read(
+                SourceFile(path: "fixed.swift", bytes: bytes), names: SwiftNames(), limits: limits)
+            for (rule, count) in Self.problems(read.findings) where count > originalProblems[rule, default: 0]
+            {
+                return
+                    "the fixed Swift would not parse: \(read.findings.first { $0.ruleID == rule }?.message ?? rule)"
+            }
+            return nil
+        }
         let read = DocumentReader.read(SourceFile(path: "", bytes: bytes, format: format), limits: limits)
         for (rule, count) in Self.problems(read.findings) where count > originalProblems[rule, default: 0] {
             let message = read.findings.first { $0.ruleID == rule }?.message ?? rule

@@ -1,3 +1,5 @@
+import Atomics
+
 /// Options that shape how files are read and linted.
 package struct LintOptions: Sendable {
     package var limits = ReadLimits.default
@@ -9,6 +11,10 @@ package struct LintOptions: Sendable {
     package var syntaxOnly = false
     /// Severities for some variants of containers (a config's `overrides` with `variants`).
     package var variantOverrides: [VariantOverride] = []
+    /// Whether walked folders' Swift files are linted (`--swift`, `swift:` in the configuration),
+    /// and the names that mark Swift code as a paywall's.
+    package var readsSwift = false
+    package var swiftNames = SwiftNames()
 
     package init() {}
 }
@@ -33,6 +39,8 @@ package struct Linter: Sendable {
         let ruleSet: RuleSet
         let options: LintOptions
         let engine: RuleEngine
+        /// Made by the first Swift file: YAML and JSON runs never build them.
+        let swiftDetectors = ManagedAtomicLazyReference<SwiftLiteralDetectors>()
 
         init(ruleSet: RuleSet, options: LintOptions, engine: RuleEngine) {
             self.ruleSet = ruleSet
@@ -61,6 +69,12 @@ package struct Linter: Sendable {
         self.parts = parts
     }
 
+    var literalDetectors: SwiftLiteralDetectors {
+        if let made = parts.swiftDetectors.load() { return made }
+        return parts.swiftDetectors.storeIfNilThenLoad(
+            SwiftLiteralDetectors(vocabularies: ruleSet.vocabularies))
+    }
+
     /// Lints one file. `explicitlyNamed` is false for files found by walking a folder: those that
     /// are not paywall definitions are skipped instead of reported. A thread that lints many
     /// files passes the same `templates` to each, so copy they repeat is read once.
@@ -69,6 +83,7 @@ package struct Linter: Sendable {
     )
         -> FileReport
     {
+        if SwiftSources.isSwift(file.path) { return lintSwift(file, templates: templates) }
         let read = DocumentReader.read(file, limits: parts.options.limits, strings: templates.strings)
         var report = FileReport(file: file, findings: read.findings)
         // A paywall emptied by a bad merge is not a clean one.
@@ -142,7 +157,7 @@ package struct Linter: Sendable {
     }
 
     /// Reads one paywall (a document's, or a variant inside a container) and runs the rules on it.
-    private func lintPaywall(
+    func lintPaywall(
         _ document: Document, root: NodeID, as dialect: Dialect, variant: String?, format: SourceFormat,
         templates: TemplateCache, report: inout FileReport
     ) {

@@ -7,7 +7,7 @@
 #endif
 
 /// Suppressions written in a file: YAML comments (`# paywall-lint: disable-next-line RULE -- reason`,
-/// `disable-line`, `disable` … `enable`, `disable-file`) and, for JSON (no comments), a top-level
+/// `disable-line`, `disable` … `enable`, `disable-file`), the same in Swift's `//` comments, and, for JSON (no comments), a top-level
 /// `"x-paywall-lint": {"disable": [{"rule", "pointer", "reason"}]}`. Every suppression needs a
 /// reason, and one that suppresses nothing is itself reported.
 struct Suppressions {
@@ -92,41 +92,61 @@ struct Suppressions {
                 scalarSpans.append(node.span)
             }
         }
-        var openRanges: [(rules: [String], start: Int, index: Int)] = []
+        var openRanges: [OpenRange] = []
         for number in 1...lines.lineCount {
             let bytes = lines.lineBytes(number)
             guard let (column, text) = Self.comment(in: bytes) else { continue }
             let position = SourcePosition(line: number, column: column)
             if scalarSpans.contains(where: { $0.start <= position && position < $0.end }) { continue }
-            guard let directive = Directive(text) else { continue }
-            let span = SourceSpan(
-                start: position, end: SourcePosition(line: number, column: column + text.count + 1))
-            var entry = Entry(
-                rules: directive.rules, scope: .file, reason: directive.reason, span: span, pointer: "")
-            switch directive.kind {
-            case "disable-next-line":
-                var target = number + 1
-                while target <= lines.lineCount, Self.isBlankOrComment(lines.lineBytes(target)) {
-                    target += 1
-                }
-                entry.scope = .line(target)
-            case "disable-line": entry.scope = .line(number)
-            case "disable-file": entry.scope = .file
-            case "disable":
-                entry.scope = .lines(number...Int.max)
-                openRanges.append((directive.rules, number, entries.count))
-            case "enable":
-                // Closes the most recent open range with the same rules.
-                if let open = openRanges.lastIndex(where: { $0.rules == directive.rules }) {
-                    entries[openRanges[open].index].scope = .lines(openRanges[open].start...number)
-                    openRanges.remove(at: open)
-                }
-                continue
-            default:
-                continue
+            var target = number + 1
+            while target <= lines.lineCount, Self.isBlankOrComment(lines.lineBytes(target)) {
+                target += 1
             }
-            entries.append(entry)
+            add(text, at: position, nextCodeLine: target, openRanges: &openRanges)
         }
+    }
+
+    /// The suppressions of a Swift file, from its `// paywall-lint: …` comments.
+    init(swiftComments comments: [SwiftSource.Comment]) {
+        var openRanges: [OpenRange] = []
+        for comment in comments {
+            var rest = comment.text.utf8.dropFirst(2)
+            while rest.first == 0x20 { rest = rest.dropFirst() }
+            guard comment.text.utf8.starts(with: "//".utf8), rest.starts(with: Self.marker) else { continue }
+            add(comment.text, at: comment.start, nextCodeLine: comment.nextCodeLine, openRanges: &openRanges)
+        }
+    }
+
+    private typealias OpenRange = (rules: [String], start: Int, index: Int)
+
+    /// Adds the entry a directive comment makes (`text` from the comment's start, `#` or `//`).
+    private mutating func add(
+        _ text: String, at position: SourcePosition, nextCodeLine: Int, openRanges: inout [OpenRange]
+    ) {
+        guard let directive = Directive(text) else { return }
+        let number = position.line
+        let span = SourceSpan(
+            start: position, end: SourcePosition(line: number, column: position.column + text.count + 1))
+        var entry = Entry(
+            rules: directive.rules, scope: .file, reason: directive.reason, span: span, pointer: "")
+        switch directive.kind {
+        case "disable-next-line": entry.scope = .line(nextCodeLine)
+        case "disable-line": entry.scope = .line(number)
+        case "disable-file": entry.scope = .file
+        case "disable":
+            entry.scope = .lines(number...Int.max)
+            openRanges.append((directive.rules, number, entries.count))
+        case "enable":
+            // Closes the most recent open range with the same rules.
+            if let open = openRanges.lastIndex(where: { $0.rules == directive.rules }) {
+                entries[openRanges[open].index].scope = .lines(openRanges[open].start...number)
+                openRanges.remove(at: open)
+            }
+            return
+        default:
+            return
+        }
+        entries.append(entry)
     }
 
     /// The column and text of a `# paywall-lint:` comment on a line, if any.

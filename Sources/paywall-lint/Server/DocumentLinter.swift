@@ -41,6 +41,8 @@ final class DocumentLinter {
             guard try setup.includes(path) else { return .skipped }
             let index = try setup.linterIndex(for: path)
             let linter = setup.linters[index]
+            // An editor sends every Swift file it opens: only a project that asks is linted.
+            if SwiftSources.isSwift(path), !linter.options.readsSwift { return .skipped }
             if bytes.count > linter.options.limits.maxFileBytes {
                 return .report(linter.oversizedReport(path: path, size: bytes.count), linter)
             }
