@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -15,6 +15,13 @@ let package = Package(
         // Swift source (swift-syntax): paywall literals and SwiftUI presentations in an app's code.
         .library(name: "PaywallLintSwift", targets: ["PaywallLintSwift"]),
         .executable(name: "paywall-lint", targets: ["paywall-lint"]),
+    ],
+    // Reading Swift files needs swift-syntax, which more than doubles a clean release build (and
+    // pre-commit's first run): a trait a build opts into (`--traits SwiftSource`).
+    traits: [
+        .trait(
+            name: "SwiftSource",
+            description: "Read Swift files (paywall literals, SwiftUI presentations) with swift-syntax")
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -40,12 +47,14 @@ let package = Package(
             name: "PaywallLintYAML",
             dependencies: ["PaywallLint", "CYAML", .product(name: "Atomics", package: "swift-atomics")]
         ),
-        // Reads Swift files with swift-syntax (its parser only: no macros, no builder).
+        // Reads Swift files with swift-syntax (its parser only: no macros, no builder); without
+        // the SwiftSource trait it is empty and swift-syntax is not built.
         .target(
             name: "PaywallLintSwift",
             dependencies: [
-                "PaywallLint", .product(name: "SwiftParser", package: "swift-syntax"),
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                "PaywallLint",
+                .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["SwiftSource"])),
+                .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["SwiftSource"])),
             ]
         ),
         .executableTarget(

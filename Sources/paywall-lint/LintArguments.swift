@@ -1,4 +1,5 @@
 import PaywallLint
+import PaywallLintSwift
 
 /// The lint command's settings as plain values, whichever parser read the command line
 /// (`LintCommand`, or `QuickLintParser` for the common command lines), and the run they make.
@@ -390,6 +391,13 @@ struct LintArguments: Equatable {
             options.limits.maxDocuments = arguments.maxDocuments
             options.syntaxOnly = arguments.syntaxOnly
             options.readsSwift = arguments.swift
+            if arguments.swift, !SwiftSupport.isAvailable {
+                throw ConfigurationError(
+                    path: "--swift",
+                    message:
+                        "this paywall-lint was built without Swift support; build it with "
+                        + "`swift build -c release --traits SwiftSource`")
+            }
             if let name = arguments.dialect {
                 guard let chosen = Dialect(name: name) else {
                     let names = Dialect.allCases.map(\.rawValue).joined(separator: ", ")
@@ -502,8 +510,15 @@ struct LintArguments: Equatable {
             var options = self.options
             if options.dialect == nil { options.dialect = config.dialect }
             if let names = config.swift {
-                options.swiftNames = names
-                options.readsSwift = true
+                if SwiftSupport.isAvailable {
+                    options.swiftNames = names
+                    options.readsSwift = true
+                } else {
+                    let warning =
+                        "\(config.path ?? "the configuration") asks for Swift (swift:), which this build does not "
+                        + "read: its Swift files are skipped (build with `swift build -c release --traits SwiftSource`)"
+                    if !configWarnings.contains(warning) { configWarnings.append(warning) }
+                }
             }
             options.store = store
             options.variantOverrides = config.variantOverrides(overrides)

@@ -69,9 +69,9 @@ if [[ -n ${PAYWALL_LINT:-} ]]; then
 else
   log "Building paywall-lint (release, scratch path .build-bench)"
   # Build output goes to stderr: stdout is kept for the report.
-  (cd "$ROOT" && swift build -c release --scratch-path .build-bench --product paywall-lint) >&2 ||
+  (cd "$ROOT" && swift build -c release --traits SwiftSource --scratch-path .build-bench --product paywall-lint) >&2 ||
     die "swift build failed (see above)"
-  LINT=$(cd "$ROOT" && swift build -c release --scratch-path .build-bench --show-bin-path)/paywall-lint
+  LINT=$(cd "$ROOT" && swift build -c release --traits SwiftSource --scratch-path .build-bench --show-bin-path)/paywall-lint
   [[ -x $LINT ]] || die "build finished but $LINT is missing"
 fi
 
@@ -394,7 +394,12 @@ SWIFT_BIG=$OUT/swift-5000.swift
 SWIFT_ONE=$OUT/one-line.swift
 python3 "$HERE/swift_file.py" --lines 5000 --out "$SWIFT_BIG"
 printf 'let answer = 42\n' > "$SWIFT_ONE"
-paired swift "one-line=$LINT --format text $SWIFT_ONE" "lint=$LINT --format text $SWIFT_BIG"
+# A binary built without the SwiftSource trait reads no Swift (exit 2 on --swift).
+if "$LINT" --swift --quiet "$SWIFT_ONE" > /dev/null 2>&1; then
+  paired swift "one-line=$LINT --format text $SWIFT_ONE" "lint=$LINT --format text $SWIFT_BIG"
+else
+  log "skipped the Swift file: $LINT was built without the SwiftSource trait"
+fi
 if [ -f "$OFFERINGS" ]; then
   paired offerings "floor=$FLOOR $OFFERINGS" "lint=$LINT --format text $OFFERINGS"
 fi

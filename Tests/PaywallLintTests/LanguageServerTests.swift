@@ -420,32 +420,36 @@ struct LanguageServerTests {
         #expect(!codesNow.contains("paywall-lint/config"))
     }
 
-    @Test("a Swift file is linted where the config asks for Swift, and left alone elsewhere")
-    func swiftFiles() throws {
-        SwiftSupport.enable()
-        let folder = try makeScratchDirectory("lsp-swift")
-        defer { removeScratchDirectory(folder) }
-        let text =
-            "struct Home: View {\n    var body: some View {\n        Text(\"Hi\").sheet(isPresented: $show) { PaywallView() }\n    }\n}\n"
-        let asked = folder.appendingPathComponent("asked")
-        let plain = folder.appendingPathComponent("plain")
-        for sub in [asked, plain] {
-            try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+    #if SwiftSource
+        @Test("a Swift file is linted where the config asks for Swift, and left alone elsewhere")
+        func swiftFiles() throws {
+            SwiftSupport.enable()
+            let folder = try makeScratchDirectory("lsp-swift")
+            defer { removeScratchDirectory(folder) }
+            let text =
+                "struct Home: View {\n    var body: some View {\n        Text(\"Hi\").sheet(isPresented: $show) { PaywallView() }\n    }\n}\n"
+            let asked = folder.appendingPathComponent("asked")
+            let plain = folder.appendingPathComponent("plain")
+            for sub in [asked, plain] {
+                try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+            }
+            try "swift: true\n".write(
+                to: asked.appendingPathComponent(".paywall-lint.yml"), atomically: true, encoding: .utf8)
+            let client = TestClient()
+            let askedURI = URL(fileURLWithPath: asked.appendingPathComponent("Home.swift").path)
+                .absoluteString
+            let plainURI = URL(fileURLWithPath: plain.appendingPathComponent("Home.swift").path)
+                .absoluteString
+            client.open(askedURI, text, language: "swift")
+            client.open(plainURI, text, language: "swift")
+            client.server.lintDue()
+            let diagnostics = try #require(client.published(askedURI))
+            #expect(codes(diagnostics) == ["recommended/full-screen"])
+            let start = (diagnostics.first?["range"] as? JSONObject)?["start"] as? JSONObject
+            #expect(start?["line"] as? Int == 2 && start?["character"] as? Int == 19)
+            #expect(client.published(plainURI)?.isEmpty ?? true)
         }
-        try "swift: true\n".write(
-            to: asked.appendingPathComponent(".paywall-lint.yml"), atomically: true, encoding: .utf8)
-        let client = TestClient()
-        let askedURI = URL(fileURLWithPath: asked.appendingPathComponent("Home.swift").path).absoluteString
-        let plainURI = URL(fileURLWithPath: plain.appendingPathComponent("Home.swift").path).absoluteString
-        client.open(askedURI, text, language: "swift")
-        client.open(plainURI, text, language: "swift")
-        client.server.lintDue()
-        let diagnostics = try #require(client.published(askedURI))
-        #expect(codes(diagnostics) == ["recommended/full-screen"])
-        let start = (diagnostics.first?["range"] as? JSONObject)?["start"] as? JSONObject
-        #expect(start?["line"] as? Int == 2 && start?["character"] as? Int == 19)
-        #expect(client.published(plainURI)?.isEmpty ?? true)
-    }
+    #endif
 
     @Test("the variant of a container file is in the message")
     func variants() {

@@ -25,7 +25,8 @@ extension Linter {
                 Finding(
                     ruleID: CoreRuleID.parseError, severity: .error,
                     message:
-                        "this build does not read Swift: it needs the PaywallLintSwift library (SwiftSupport.enable())",
+                        "this build does not read Swift: build paywall-lint with the SwiftSource trait "
+                        + "(swift build -c release --traits SwiftSource)",
                     span: .fileStart))
             report.findings = settle(report.findings)
             return report
