@@ -133,7 +133,17 @@ package final class SavingsDetector: Sendable {
         add(freePeriods(&scans))
         add(savedPeriods(&scans))
         add(priceFractions(&scans))
-        return Self.merged(found)
+        // "{{ savings_percent }}%おトク": the saving's word after a computed saving is that saving.
+        return Self.merged(found).filter { !Self.followsPlaceholder($0, in: t) }
+    }
+
+    /// Whether a placeholder, then only spaces and percent signs, stand right before `range`.
+    private static func followsPlaceholder(_ range: Range<Int>, in t: [Unicode.Scalar]) -> Bool {
+        var index = range.lowerBound
+        while index > 0, Scalars.isSpace(t[index - 1]) || "%٪％".unicodeScalars.contains(t[index - 1]) {
+            index -= 1
+        }
+        return index > 0 && index < range.lowerBound && t[index - 1] == Template.placeholder
     }
 
     /// "Save 17%", "50% off", "-40%", "%30 indirim".

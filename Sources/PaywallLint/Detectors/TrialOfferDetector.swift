@@ -3,7 +3,8 @@
 /// allowance ("one free drawing per day", "วันละ 3 ครั้ง", "1日3回"), or a "free" that goes with a
 /// verb of trying ("Try it free").
 ///
-/// Vocabularies: `trial-words` (or a rule's own list), `free-period-words`, `frequency-words`,
+/// Vocabularies: `trial-words` (or a rule's own list) with `trial-exceptions` ("trial and error",
+/// "pon a prueba"), `free-period-words`, `frequency-words`,
 /// `times-words` (a number of times after a period), `try-words`, and `FreeDetector`'s.
 package final class TrialOfferDetector: Sendable {
     private let free: FreeDetector
@@ -15,7 +16,9 @@ package final class TrialOfferDetector: Sendable {
 
     package init(vocabularies: [String: [String]], trialWords: [String]? = nil) {
         free = FreeDetector(vocabularies: vocabularies)
-        trial = PhraseMatcher(phrases: trialWords ?? vocabularies["trial-words"] ?? [])
+        trial = PhraseMatcher(
+            phrases: trialWords ?? vocabularies["trial-words"] ?? [],
+            exceptions: vocabularies["trial-exceptions"] ?? [])
         periods = PhraseMatcher(phrases: vocabularies["free-period-words"] ?? [])
         frequency = PhraseMatcher(phrases: vocabularies["frequency-words"] ?? [])
         trying = PhraseMatcher(phrases: vocabularies["try-words"] ?? [])

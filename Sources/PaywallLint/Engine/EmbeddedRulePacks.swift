@@ -219,7 +219,7 @@ enum EmbeddedRulePacks {
   {"id": "apple/hardcoded-savings",
    "severity": "error",
    "summary": "No literal savings claims; use {{ savings_percent }}.",
-   "description": "**What:** copy claims a saving that is typed in rather than computed: \"Save 17%\", \"-50%\",\n\"50% off\", \"2 months free\", \"半額\".\n\n**Why:** savings must be calculated from the store's actual prices; a typed-in percentage\nis wrong as soon as a price changes or in another storefront (and can be misleading).\n\"100% private\" is not a saving.\n\n**Fix:** `badge: \"Save {{ savings_percent }}\"` (`paywall-lint fix` writes it).\n",
+   "description": "**What:** copy claims a saving that is typed in rather than computed: \"Save 17%\", \"-50%\",\n\"50% off\", \"2 months free with the yearly plan\", \"半額\". A free trial (\"7 days free\") is\nno saving.\n\n**Why:** savings must be calculated from the store's actual prices; a typed-in percentage\nis wrong as soon as a price changes or in another storefront (and can be misleading).\n\"100% private\" is not a saving.\n\n**Fix:** `badge: \"Save {{ savings_percent }}\"` (`paywall-lint fix` writes it).\n",
    "source": "Skill (savings badge)",
    "check": "savings-literal",
    "examples": {"valid": [{"products": [{"id": "com.sketchy.pro.weekly",
@@ -363,7 +363,8 @@ enum EmbeddedRulePacks {
                 #"frequency-words"#: words2(),
                 #"times-words"#: words3(),
                 #"try-words"#: words4(),
-                #"trial-words"#: words5(),
+                #"trial-exceptions"#: words5(),
+                #"trial-words"#: words6(),
             ]
         ),
         (
@@ -549,57 +550,57 @@ enum EmbeddedRulePacks {
 
 """#,
             [
-                #"free-words"#: { var list = words6(); list += words7(); list += words8(); return list }(),
-                #"free-exceptions"#: words9(),
-                #"urgency-phrases"#: { var list = words10(); list += words11(); list += words12(); list += words13(); list += words14(); list += words15(); list += words16(); list += words17(); list += words18(); list += words19(); list += words20(); list += words21(); return list }(),
-                #"urgency-exceptions"#: words22(),
-                #"savings-words"#: { var list = words23(); list += words24(); return list }(),
-                #"savings-exceptions"#: words25(),
-                #"savings-phrases"#: { var list = words26(); list += words27(); list += words28(); return list }(),
-                #"price-comparisons"#: words29(),
-                #"pay-words"#: words30(),
-                #"price-from"#: words31(),
-                #"price-to"#: words32(),
-                #"former-prices"#: words33(),
-                #"whole-year"#: words34(),
-                #"savings-fractions"#: words35(),
-                #"cost-words"#: words36(),
-                #"non-money-savings"#: words37(),
-                #"free-period-exceptions"#: words38(),
-                #"bonus-period-context"#: words39(),
-                #"dual-periods"#: words40(),
-                #"free-period-words"#: words41(),
-                #"number-words"#: words42(),
-                #"payment-verbs"#: { var list = words43(); list += words44(); list += words45(); list += words46(); return list }(),
-                #"payment-verb-exceptions"#: words47(),
-                #"payment-outright"#: words48(),
-                #"payment-verb-other-senses"#: { var list = words49(); list += words50(); list += words51(); list += words52(); list += words53(); return list }(),
-                #"neutral-dismiss"#: words54(),
-                #"neutral-declines"#: { var list = words55(); list += words56(); list += words57(); list += words58(); list += words59(); list += words60(); list += words61(); list += words62(); list += words63(); list += words64(); list += words65(); return list }(),
-                #"neutral-navigation"#: words66(),
-                #"shaming-phrases"#: { var list = words67(); list += words68(); return list }(),
-                #"currency-symbols"#: words69(),
-                #"currency-codes"#: words70(),
-                #"currency-words"#: words71(),
-                #"continuations"#: words72(),
-                #"shaming-context"#: { var list = words73(); list += words74(); return list }(),
-                #"negative-outcomes"#: { var list = words75(); list += words76(); list += words77(); list += words78(); list += words79(); list += words80(); list += words81(); list += words82(); list += words83(); list += words84(); list += words85(); list += words86(); list += words87(); list += words88(); list += words89(); list += words90(); list += words91(); list += words92(); list += words93(); return list }(),
-                #"self-improvement"#: { var list = words94(); list += words95(); return list }(),
-                #"negations"#: words96(),
-                #"shaming-exceptions"#: words97(),
-                #"indifference"#: { var list = words98(); list += words99(); list += words100(); return list }(),
-                #"self-goods"#: { var list = words101(); list += words102(); list += words103(); list += words104(); return list }(),
-                #"preferences"#: words105(),
-                #"unwanted-things"#: words106(),
-                #"choices"#: words107(),
-                #"neutral-choices"#: { var list = words108(); list += words109(); return list }(),
-                #"countdown-context"#: words110(),
-                #"deadline-verbs"#: { var list = words111(); list += words112(); return list }(),
-                #"time-limits"#: { var list = words113(); list += words114(); list += words115(); list += words116(); return list }(),
-                #"currency-exceptions"#: words117(),
-                #"offer-words"#: words118(),
-                #"few-words"#: words119(),
-                #"deadline-exceptions"#: words120(),
+                #"free-words"#: { var list = words7(); list += words8(); list += words9(); return list }(),
+                #"free-exceptions"#: words10(),
+                #"urgency-phrases"#: { var list = words11(); list += words12(); list += words13(); list += words14(); list += words15(); list += words16(); list += words17(); list += words18(); list += words19(); list += words20(); list += words21(); list += words22(); return list }(),
+                #"urgency-exceptions"#: words23(),
+                #"savings-words"#: { var list = words24(); list += words25(); return list }(),
+                #"savings-exceptions"#: words26(),
+                #"savings-phrases"#: { var list = words27(); list += words28(); list += words29(); return list }(),
+                #"price-comparisons"#: words30(),
+                #"pay-words"#: words31(),
+                #"price-from"#: words32(),
+                #"price-to"#: words33(),
+                #"former-prices"#: words34(),
+                #"whole-year"#: words35(),
+                #"savings-fractions"#: words36(),
+                #"cost-words"#: words37(),
+                #"non-money-savings"#: words38(),
+                #"free-period-exceptions"#: words39(),
+                #"bonus-period-context"#: words40(),
+                #"dual-periods"#: words41(),
+                #"free-period-words"#: words42(),
+                #"number-words"#: words43(),
+                #"payment-verbs"#: { var list = words44(); list += words45(); list += words46(); list += words47(); return list }(),
+                #"payment-verb-exceptions"#: words48(),
+                #"payment-outright"#: words49(),
+                #"payment-verb-other-senses"#: { var list = words50(); list += words51(); list += words52(); list += words53(); list += words54(); return list }(),
+                #"neutral-dismiss"#: words55(),
+                #"neutral-declines"#: { var list = words56(); list += words57(); list += words58(); list += words59(); list += words60(); list += words61(); list += words62(); list += words63(); list += words64(); list += words65(); list += words66(); return list }(),
+                #"neutral-navigation"#: words67(),
+                #"shaming-phrases"#: { var list = words68(); list += words69(); return list }(),
+                #"currency-symbols"#: words70(),
+                #"currency-codes"#: words71(),
+                #"currency-words"#: words72(),
+                #"continuations"#: words73(),
+                #"shaming-context"#: { var list = words74(); list += words75(); return list }(),
+                #"negative-outcomes"#: { var list = words76(); list += words77(); list += words78(); list += words79(); list += words80(); list += words81(); list += words82(); list += words83(); list += words84(); list += words85(); list += words86(); list += words87(); list += words88(); list += words89(); list += words90(); list += words91(); list += words92(); list += words93(); list += words94(); return list }(),
+                #"self-improvement"#: { var list = words95(); list += words96(); return list }(),
+                #"negations"#: words97(),
+                #"shaming-exceptions"#: words98(),
+                #"indifference"#: { var list = words99(); list += words100(); list += words101(); return list }(),
+                #"self-goods"#: { var list = words102(); list += words103(); list += words104(); list += words105(); return list }(),
+                #"preferences"#: words106(),
+                #"unwanted-things"#: words107(),
+                #"choices"#: words108(),
+                #"neutral-choices"#: { var list = words109(); list += words110(); return list }(),
+                #"countdown-context"#: words111(),
+                #"deadline-verbs"#: { var list = words112(); list += words113(); return list }(),
+                #"time-limits"#: { var list = words114(); list += words115(); list += words116(); list += words117(); return list }(),
+                #"currency-exceptions"#: words118(),
+                #"offer-words"#: words119(),
+                #"few-words"#: words120(),
+                #"deadline-exceptions"#: words121(),
             ]
         ),
         (
@@ -1410,8 +1411,8 @@ enum EmbeddedRulePacks {
 
 """#,
             [
-                #"first-week-free-phrases"#: words121(),
-                #"limit-phrases"#: words122(),
+                #"first-week-free-phrases"#: words122(),
+                #"limit-phrases"#: words123(),
             ]
         ),
         ]
@@ -1549,6 +1550,10 @@ enum EmbeddedRulePacks {
             #"günde"#,
             #"haftada"#,
             #"ayda"#,
+            #"todo"#,
+            #"toda"#,
+            #"todos os"#,
+            #"todas as"#,
         ]
     }
 
@@ -1649,6 +1654,25 @@ enum EmbeddedRulePacks {
 
     private static func words5() -> [String] {
         [
+            #"trial and error"#,
+            #"teste dein"#,
+            #"teste deine"#,
+            #"teste dich"#,
+            #"teste ihr"#,
+            #"a prueba"#,
+            #"alla prova"#,
+            #"à prova"#,
+            #"mettre à l'épreuve"#,
+            #"ponga a prueba"#,
+            #"pon a prueba"#,
+            #"teste rápido"#,
+            #"um teste"#,
+            #"à prova com"#,
+        ]
+    }
+
+    private static func words6() -> [String] {
+        [
             #"trial"#,
             #"try free"#,
             #"test drive"#,
@@ -1702,10 +1726,12 @@ enum EmbeddedRulePacks {
             #"masa percobaan"#,
             #"dùng thử"#,
             #"תקופת ניסיון"#,
+            #"التجريبي"#,
+            #"أسبوعك التجريبي"#,
         ]
     }
 
-    private static func words6() -> [String] {
+    private static func words7() -> [String] {
         [
             #"free"#,
             #"for free"#,
@@ -1966,7 +1992,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words7() -> [String] {
+    private static func words8() -> [String] {
         [
             #"kami yang tanggung"#,
             #"kami tanggung"#,
@@ -2227,7 +2253,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words8() -> [String] {
+    private static func words9() -> [String] {
         [
             #"não pagará nada"#,
             #"não vai pagar nada"#,
@@ -2314,10 +2340,15 @@ enum EmbeddedRulePacks {
             #"مجانيتان"#,
             #"مجانيتين"#,
             #"مجانيات"#,
+            #"ohne aufpreis"#,
+            #"ohne mehrkosten"#,
+            #"料金が発生しません"#,
+            #"저희가 쏠게요"#,
+            #"제가 쏠게요"#,
         ]
     }
 
-    private static func words9() -> [String] {
+    private static func words10() -> [String] {
         [
             #"-free"#,
             #"ad-free"#,
@@ -2428,10 +2459,15 @@ enum EmbeddedRulePacks {
             #"free dive"#,
             #"free diving"#,
             #"freediving"#,
+            #"nicht umsonst"#,
+            #"war nicht umsonst"#,
+            #"กลูเตนฟรี"#,
+            #"แล็กโทสฟรี"#,
+            #"ชูการ์ฟรี"#,
         ]
     }
 
-    private static func words10() -> [String] {
+    private static func words11() -> [String] {
         [
             #"limited time"#,
             #"limited-time"#,
@@ -2692,7 +2728,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words11() -> [String] {
+    private static func words12() -> [String] {
         [
             #"antes da meia-noite"#,
             #"時間だけ"#,
@@ -2953,7 +2989,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words12() -> [String] {
+    private static func words13() -> [String] {
         [
             #"놓치면 끝"#,
             #"vanaf morgen betaal"#,
@@ -3214,7 +3250,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words13() -> [String] {
+    private static func words14() -> [String] {
         [
             #"nopeimmat ehtivät"#,
             #"nopeimmat"#,
@@ -3475,7 +3511,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words14() -> [String] {
+    private static func words15() -> [String] {
         [
             #"jusqu'à la fin de la journée"#,
             #"hasta el final del día"#,
@@ -3736,7 +3772,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words15() -> [String] {
+    private static func words16() -> [String] {
         [
             #"geen tweede kans"#,
             #"ingen andra chans"#,
@@ -3997,7 +4033,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words16() -> [String] {
+    private static func words17() -> [String] {
         [
             #"als je dit scherm sluit"#,
             #"om du stänger den här skärmen"#,
@@ -4258,7 +4294,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words17() -> [String] {
+    private static func words18() -> [String] {
         [
             #"solo ahora"#,
             #"sólo ahora"#,
@@ -4519,7 +4555,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words18() -> [String] {
+    private static func words19() -> [String] {
         [
             #"ilk yüz kişi"#,
             #"先着千名"#,
@@ -4780,7 +4816,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words19() -> [String] {
+    private static func words20() -> [String] {
         [
             ##"rajattu # ensimmäiselle"##,
             #"tylko dla pierwszych"#,
@@ -4912,6 +4948,18 @@ enum EmbeddedRulePacks {
             ##"רק # הראשונים"##,
             ##"jen prvních #"##,
             ##"pouze prvních #"##,
+            ##"nog # minuten geldig"##,
+            ##"nog # uur geldig"##,
+            ##"nog # dagen geldig"##,
+            #"liczba * ograniczona"#,
+            #"liczba * * ograniczona"#,
+            #"количество * ограничено"#,
+            #"количество * * ограничено"#,
+            #"عدد * محدود"#,
+            #"عدد * * محدود"#,
+            #"عدد * * * محدود"#,
+            #"kontenjan kaldı"#,
+            ##"# kontenjan"##,
             #"expires in"#,
             #"deal expires"#,
             #"expires tonight"#,
@@ -5026,6 +5074,11 @@ enum EmbeddedRulePacks {
             #"warte nicht"#,
             #"nicht warten"#,
             #"läuft ab"#,
+        ]
+    }
+
+    private static func words21() -> [String] {
+        [
             #"läuft heute ab"#,
             #"nur einmal"#,
             #"siehst du nur einmal"#,
@@ -5038,11 +5091,6 @@ enum EmbeddedRulePacks {
             #"bevor die preise"#,
             #"wird teurer"#,
             #"gilt nur bis"#,
-        ]
-    }
-
-    private static func words20() -> [String] {
-        [
             #"angebot gilt nur"#,
             #"endet um mitternacht"#,
             #"endet am *"#,
@@ -5287,6 +5335,11 @@ enum EmbeddedRulePacks {
             #"kesempatan terakhir"#,
             #"waktu terbatas"#,
             ##"tinggal # slot"##,
+        ]
+    }
+
+    private static func words22() -> [String] {
+        [
             ##"sisa # slot"##,
             #"chỉ hôm nay"#,
             #"hôm nay thôi"#,
@@ -5299,11 +5352,6 @@ enum EmbeddedRulePacks {
             #"thời gian có hạn"#,
             #"số lượng có hạn"#,
             #"เหลือที่ว่าง"#,
-        ]
-    }
-
-    private static func words21() -> [String] {
-        [
             #"ที่ว่างเพียง"#,
             #"ที่นั่งเหลือ"#,
             #"วันนี้วันเดียว"#,
@@ -5447,7 +5495,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words22() -> [String] {
+    private static func words23() -> [String] {
         [
             #"no hurry"#,
             #"no rush"#,
@@ -5584,7 +5632,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words23() -> [String] {
+    private static func words24() -> [String] {
         [
             #"save"#,
             #"saves"#,
@@ -5845,7 +5893,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words24() -> [String] {
+    private static func words25() -> [String] {
         [
             #"아끼세요"#,
             #"아껴"#,
@@ -5899,10 +5947,17 @@ enum EmbeddedRulePacks {
             #"экономии"#,
             #"tasarruf"#,
             #"التوفير"#,
+            #"توفر"#,
+            #"w kieszeni zostaje"#,
+            #"zostaje w kieszeni"#,
+            #"zostaje ci w kieszeni"#,
+            #"houdt je over"#,
+            #"hou je over"#,
+            #"कम में"#,
         ]
     }
 
-    private static func words25() -> [String] {
+    private static func words26() -> [String] {
         [
             #"less battery"#,
             #"less data"#,
@@ -5968,7 +6023,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words26() -> [String] {
+    private static func words27() -> [String] {
         [
             #"half price"#,
             #"half-price"#,
@@ -6229,7 +6284,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words27() -> [String] {
+    private static func words28() -> [String] {
         [
             #"o połowę taniej"#,
             #"half as much"#,
@@ -6490,7 +6545,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words28() -> [String] {
+    private static func words29() -> [String] {
         [
             ##"vi ger dig # månader"##,
             ##"vi giver dig # måneder"##,
@@ -6560,7 +6615,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words29() -> [String] {
+    private static func words30() -> [String] {
         [
             #"instead of"#,
             #"rather than"#,
@@ -6696,7 +6751,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words30() -> [String] {
+    private static func words31() -> [String] {
         [
             #"pay"#,
             #"pay for"#,
@@ -6815,7 +6870,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words31() -> [String] {
+    private static func words32() -> [String] {
         [
             #"from"#,
             #"de"#,
@@ -6832,7 +6887,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words32() -> [String] {
+    private static func words33() -> [String] {
         [
             #"to"#,
             #"por"#,
@@ -6852,7 +6907,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words33() -> [String] {
+    private static func words34() -> [String] {
         [
             #"was"#,
             #"before"#,
@@ -6968,7 +7023,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words34() -> [String] {
+    private static func words35() -> [String] {
         [
             #"a whole year"#,
             #"the whole year"#,
@@ -7067,7 +7122,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words35() -> [String] {
+    private static func words36() -> [String] {
         [
             #"half"#,
             #"a half"#,
@@ -7173,7 +7228,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words36() -> [String] {
+    private static func words37() -> [String] {
         [
             #"cost"#,
             #"costs"#,
@@ -7257,7 +7312,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words37() -> [String] {
+    private static func words38() -> [String] {
         [
             #"time"#,
             #"battery"#,
@@ -7402,7 +7457,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words38() -> [String] {
+    private static func words39() -> [String] {
         [
             #"try"#,
             #"trial"#,
@@ -7484,7 +7539,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words39() -> [String] {
+    private static func words40() -> [String] {
         [
             #"annual"#,
             #"annually"#,
@@ -7598,7 +7653,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words40() -> [String] {
+    private static func words41() -> [String] {
         [
             #"شهران"#,
             #"شهرين"#,
@@ -7615,7 +7670,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words41() -> [String] {
+    private static func words42() -> [String] {
         [
             #"شهران"#,
             #"شهرين"#,
@@ -7816,10 +7871,19 @@ enum EmbeddedRulePacks {
             #"ayı"#,
             #"haftayı"#,
             #"günü"#,
+            #"månaden"#,
+            #"veckan"#,
+            #"veckorna"#,
+            #"månaderna"#,
+            #"الشهر"#,
+            #"الأسبوع"#,
+            #"महीना"#,
+            #"हफ़्ता"#,
+            #"हफ्ता"#,
         ]
     }
 
-    private static func words42() -> [String] {
+    private static func words43() -> [String] {
         [
             #"one"#,
             #"two"#,
@@ -7963,7 +8027,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words43() -> [String] {
+    private static func words44() -> [String] {
         [
             #"unlock"#,
             #"subscribe"#,
@@ -8224,7 +8288,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words44() -> [String] {
+    private static func words45() -> [String] {
         [
             #"לרכישת"#,
             #"לרכישה"#,
@@ -8285,7 +8349,6 @@ enum EmbeddedRulePacks {
             #"подпишись"#,
             #"подпишитесь"#,
             #"word premium"#,
-            #"word lid"#,
             #"předplaťte"#,
             #"předplať"#,
             #"قم بالترقية"#,
@@ -8482,12 +8545,12 @@ enum EmbeddedRulePacks {
             #"přejít k platbě"#,
             #"skaffa premium"#,
             #"skaffa pro"#,
+            #"skaffa plus"#,
         ]
     }
 
-    private static func words45() -> [String] {
+    private static func words46() -> [String] {
         [
-            #"skaffa plus"#,
             #"skaff premium"#,
             #"skaff pro"#,
             #"skaf premium"#,
@@ -8743,14 +8806,13 @@ enum EmbeddedRulePacks {
             #"การเรียกเก็บเงิน"#,
             #"कटौती"#,
             #"الخصم"#,
+            #"חיוב"#,
         ]
     }
 
-    private static func words46() -> [String] {
+    private static func words47() -> [String] {
         [
-            #"חיוב"#,
             #"stržení"#,
-            #"bli medlem"#,
             #"bli plus-medlem"#,
             #"word plus-lid"#,
             #"mitglied werden"#,
@@ -8760,8 +8822,6 @@ enum EmbeddedRulePacks {
             #"torne-se membro"#,
             #"bliv medlem"#,
             #"ryhdy jäseneksi"#,
-            #"zostań członkiem"#,
-            #"üye ol"#,
             #"стать участником"#,
             #"メンバーになる"#,
             #"멤버 되기"#,
@@ -8961,10 +9021,35 @@ enum EmbeddedRulePacks {
             #"virar membro"#,
             #"virar assinante"#,
             #"vire vip"#,
+            #"{} berechnet"#,
+            #"werden dir {} berechnet"#,
+            #"werden ihnen {} berechnet"#,
+            #"start je week voor {}"#,
+            #"starta din vecka för {}"#,
+            #"rozpocznij tydzień za {}"#,
+            #"начните неделю за {}"#,
+            #"начни неделю за {}"#,
+            #"{} karşılığında haftana başla"#,
+            #"ابدأ أسبوعك مقابل {}"#,
+            #"станьте подписчиком"#,
+            #"стать подписчиком"#,
+            #"لن تحاسب إلا"#,
+            #"メンバーシップを開始"#,
+            #"メンバーシップに登録"#,
+            #"멤버십 시작"#,
+            #"मेंबरशिप शुरू"#,
+            #"सदस्यता शुरू"#,
+            #"เริ่มเป็นสมาชิก"#,
+            #"开通会员"#,
+            #"成为会员"#,
+            #"word lid"#,
+            #"bli medlem"#,
+            #"zostań członkiem"#,
+            #"üye ol"#,
         ]
     }
 
-    private static func words47() -> [String] {
+    private static func words48() -> [String] {
         [
             #"restore purchase"#,
             #"restore purchases"#,
@@ -9135,7 +9220,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words48() -> [String] {
+    private static func words49() -> [String] {
         [
             #"paying member"#,
             #"paying members"#,
@@ -9205,7 +9290,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words49() -> [String] {
+    private static func words50() -> [String] {
         [
             #"newsletter*"#,
             #"nieuwsbrief*"#,
@@ -9466,7 +9551,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words50() -> [String] {
+    private static func words51() -> [String] {
         [
             #"conquista desbloqueada"#,
             #"prestatie ontgrendeld"#,
@@ -9727,7 +9812,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words51() -> [String] {
+    private static func words52() -> [String] {
         [
             #"บทถัดไป"#,
             #"अगला अध्याय"#,
@@ -9988,7 +10073,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words52() -> [String] {
+    private static func words53() -> [String] {
         [
             #"kochkünste"#,
             #"löpteknik"#,
@@ -10249,7 +10334,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words53() -> [String] {
+    private static func words54() -> [String] {
         [
             #"पाठ पूरा करके"#,
             #"بعد كل درس"#,
@@ -10330,10 +10415,16 @@ enum EmbeddedRulePacks {
             #"trofeje"#,
             #"kalenteri*"#,
             #"otteluohjelma*"#,
+            #"vocabulary"#,
+            #"your vocabulary"#,
+            #"단계"#,
+            #"레벨"#,
+            #"邮件通讯"#,
+            #"邮件订阅"#,
         ]
     }
 
-    private static func words54() -> [String] {
+    private static func words55() -> [String] {
         [
             #"not now"#,
             #"not today"#,
@@ -10461,10 +10552,11 @@ enum EmbeddedRulePacks {
             #"maandelijks betalen"#,
             #"betala månadsvis"#,
             #"płacić co miesiąc"#,
+            #"スキップして次へ"#,
         ]
     }
 
-    private static func words55() -> [String] {
+    private static func words56() -> [String] {
         [
             #"Ask me again next month"#,
             #"Ask me again next week"#,
@@ -10725,7 +10817,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words56() -> [String] {
+    private static func words57() -> [String] {
         [
             #"Lo pensaré y vuelvo luego"#,
             #"Lo pienso y vuelvo"#,
@@ -10986,7 +11078,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words57() -> [String] {
+    private static func words58() -> [String] {
         [
             #"Misschien later"#,
             #"Nee bedankt, ik betaal liever per maand"#,
@@ -11247,7 +11339,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words58() -> [String] {
+    private static func words59() -> [String] {
         [
             #"Нет, мне пока хватает бесплатных уроков"#,
             #"Нет, спасибо"#,
@@ -11508,7 +11600,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words59() -> [String] {
+    private static func words60() -> [String] {
         [
             #"先跳过吧"#,
             #"先逛逛"#,
@@ -11769,7 +11861,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words60() -> [String] {
+    private static func words61() -> [String] {
         [
             #"revenir"#,
             #"retourner"#,
@@ -12030,7 +12122,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words61() -> [String] {
+    private static func words62() -> [String] {
         [
             #"lunedì"#,
             #"martedì"#,
@@ -12291,7 +12383,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words62() -> [String] {
+    private static func words63() -> [String] {
         [
             #"ikke ennå"#,
             #"foreløpig"#,
@@ -12552,7 +12644,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words63() -> [String] {
+    private static func words64() -> [String] {
         [
             #"пока что"#,
             #"на данный момент"#,
@@ -12813,7 +12905,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words64() -> [String] {
+    private static func words65() -> [String] {
         [
             #"tuần sau"#,
             #"tháng sau"#,
@@ -13074,7 +13166,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words65() -> [String] {
+    private static func words66() -> [String] {
         [
             #"홈으로"#,
             #"메인"#,
@@ -13309,7 +13401,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words66() -> [String] {
+    private static func words67() -> [String] {
         [
             #"back to"#,
             #"go back to"#,
@@ -13389,7 +13481,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words67() -> [String] {
+    private static func words68() -> [String] {
         [
             #"i don't like saving"#,
             #"i don't want to save"#,
@@ -13650,7 +13742,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words68() -> [String] {
+    private static func words69() -> [String] {
         [
             #"그렇게 믿고 싶어"#,
             #"katanya sih"#,
@@ -13853,7 +13945,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words69() -> [String] {
+    private static func words70() -> [String] {
         [
             #"us$"#,
             #"a$"#,
@@ -13895,7 +13987,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words70() -> [String] {
+    private static func words71() -> [String] {
         [
             #"usd"#,
             #"eur"#,
@@ -13947,7 +14039,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words71() -> [String] {
+    private static func words72() -> [String] {
         [
             #"dollar"#,
             #"dollars"#,
@@ -14081,10 +14173,14 @@ enum EmbeddedRulePacks {
             #"块钱"#,
             #"元钱"#,
             #"毛钱"#,
+            #"ج.م"#,
+            #"ج.م."#,
+            #"ر.ق"#,
+            #"د.ك"#,
         ]
     }
 
-    private static func words72() -> [String] {
+    private static func words73() -> [String] {
         [
             #"fortsätta"#,
             #"fortsätter"#,
@@ -14251,7 +14347,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words73() -> [String] {
+    private static func words74() -> [String] {
         [
             #"i"#,
             #"i'll"#,
@@ -14512,7 +14608,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words74() -> [String] {
+    private static func words75() -> [String] {
         [
             #"não quero"#,
             #"je ne veux pas"#,
@@ -14661,7 +14757,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words75() -> [String] {
+    private static func words76() -> [String] {
         [
             #"waste*"#,
             #"wasting"#,
@@ -14922,7 +15018,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words76() -> [String] {
+    private static func words77() -> [String] {
         [
             #"źle spać"#,
             #"kötü uyu*"#,
@@ -15183,7 +15279,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words77() -> [String] {
+    private static func words78() -> [String] {
         [
             #"on s'en fiche"#,
             #"a quién le importa"#,
@@ -15444,7 +15540,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words78() -> [String] {
+    private static func words79() -> [String] {
         [
             #"تضيع"#,
             #"se la caveranno"#,
@@ -15705,7 +15801,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words79() -> [String] {
+    private static func words80() -> [String] {
         [
             #"der stress"#,
             #"le stress"#,
@@ -15966,7 +16062,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words80() -> [String] {
+    private static func words81() -> [String] {
         [
             #"sover hellere dårligt"#,
             #"dårligt"#,
@@ -16227,7 +16323,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words81() -> [String] {
+    private static func words82() -> [String] {
         [
             #"vinossa"#,
             #"krzywo"#,
@@ -16488,7 +16584,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words82() -> [String] {
+    private static func words83() -> [String] {
         [
             #"sakit punggung"#,
             #"đau lưng"#,
@@ -16749,7 +16845,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words83() -> [String] {
+    private static func words84() -> [String] {
         [
             #"бедн*"#,
             #"貧乏"#,
@@ -17010,7 +17106,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words84() -> [String] {
+    private static func words85() -> [String] {
         [
             #"soffrire"#,
             #"sofrendo"#,
@@ -17271,7 +17367,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words85() -> [String] {
+    private static func words86() -> [String] {
         [
             #"full lagring"#,
             #"muisti täynnä"#,
@@ -17532,7 +17628,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words86() -> [String] {
+    private static func words87() -> [String] {
         [
             #"przecieka"#,
             #"sızdırsın"#,
@@ -17793,7 +17889,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words87() -> [String] {
+    private static func words88() -> [String] {
         [
             #"screen all day"#,
             #"glued to the screen"#,
@@ -18054,7 +18150,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words88() -> [String] {
+    private static func words89() -> [String] {
         [
             #"na debecie"#,
             #"ekside"#,
@@ -18315,7 +18411,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words89() -> [String] {
+    private static func words90() -> [String] {
         [
             #"chơi một mình"#,
             #"tự chơi"#,
@@ -18576,7 +18672,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words90() -> [String] {
+    private static func words91() -> [String] {
         [
             #"יכול לחכות"#,
             #"יכולה לחכות"#,
@@ -18837,7 +18933,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words91() -> [String] {
+    private static func words92() -> [String] {
         [
             #"butto soldi"#,
             #"butto via soldi"#,
@@ -19098,7 +19194,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words92() -> [String] {
+    private static func words93() -> [String] {
         [
             #"oppivat joskus"#,
             #"kiedyś się nauczą"#,
@@ -19359,7 +19455,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words93() -> [String] {
+    private static func words94() -> [String] {
         [
             #"solteiro"#,
             #"solteira"#,
@@ -19510,7 +19606,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words94() -> [String] {
+    private static func words95() -> [String] {
         [
             #"better"#,
             #"improv*"#,
@@ -19771,7 +19867,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words95() -> [String] {
+    private static func words96() -> [String] {
         [
             #"koulutusta"#,
             #"tresura"#,
@@ -19838,7 +19934,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words96() -> [String] {
+    private static func words97() -> [String] {
         [
             #"not"#,
             #"don't"#,
@@ -19907,7 +20003,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words97() -> [String] {
+    private static func words98() -> [String] {
         [
             #"never lose"#,
             #"never miss"#,
@@ -19982,7 +20078,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words98() -> [String] {
+    private static func words99() -> [String] {
         [
             #"don't care"#,
             #"do not care"#,
@@ -20243,7 +20339,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words99() -> [String] {
+    private static func words100() -> [String] {
         [
             #"kan me gestolen worden"#,
             #"kan me niet schelen"#,
@@ -20504,7 +20600,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words100() -> [String] {
+    private static func words101() -> [String] {
         [
             #"무슨 상관"#,
             #"apa bedanya"#,
@@ -20570,7 +20666,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words101() -> [String] {
+    private static func words102() -> [String] {
         [
             #"privacy"#,
             #"security"#,
@@ -20831,7 +20927,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words102() -> [String] {
+    private static func words103() -> [String] {
         [
             #"inglés"#,
             #"inglese"#,
@@ -21092,7 +21188,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words103() -> [String] {
+    private static func words104() -> [String] {
         [
             #"sevgilim*"#,
             #"niños"#,
@@ -21353,7 +21449,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words104() -> [String] {
+    private static func words105() -> [String] {
         [
             #"הילדים שלי"#,
             #"moje děti"#,
@@ -21406,7 +21502,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words105() -> [String] {
+    private static func words106() -> [String] {
         [
             #"love"#,
             #"enjoy"#,
@@ -21506,7 +21602,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words106() -> [String] {
+    private static func words107() -> [String] {
         [
             #"ads"#,
             #"advertising"#,
@@ -21545,7 +21641,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words107() -> [String] {
+    private static func words108() -> [String] {
         [
             #"i'd rather"#,
             #"i would rather"#,
@@ -21613,7 +21709,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words108() -> [String] {
+    private static func words109() -> [String] {
         [
             #"free"#,
             #"free plan"#,
@@ -21874,7 +21970,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words109() -> [String] {
+    private static func words110() -> [String] {
         [
             #"zonder premium"#,
             #"uden premium"#,
@@ -21974,7 +22070,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words110() -> [String] {
+    private static func words111() -> [String] {
         [
             #"ends in"#,
             #"ending in"#,
@@ -22089,7 +22185,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words111() -> [String] {
+    private static func words112() -> [String] {
         [
             #"ends"#,
             #"ending"#,
@@ -22350,7 +22446,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words112() -> [String] {
+    private static func words113() -> [String] {
         [
             #"più caro"#,
             #"mais caro"#,
@@ -22544,10 +22640,14 @@ enum EmbeddedRulePacks {
             #"במחיר הזה"#,
             #"za tuto cenu"#,
             #"ist der deal weg"#,
+            #"idą w górę"#,
+            #"pójdą w górę"#,
+            #"gehen hoch"#,
+            #"gehen nach oben"#,
         ]
     }
 
-    private static func words113() -> [String] {
+    private static func words114() -> [String] {
         [
             #"tonight"#,
             #"today"#,
@@ -22808,7 +22908,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words114() -> [String] {
+    private static func words115() -> [String] {
         [
             #"la próxima semana"#,
             #"la prossima settimana"#,
@@ -23069,7 +23169,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words115() -> [String] {
+    private static func words116() -> [String] {
         [
             #"जून"#,
             #"जुलाई"#,
@@ -23330,7 +23430,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words116() -> [String] {
+    private static func words117() -> [String] {
         [
             #"tänään"#,
             #"illalla"#,
@@ -23338,7 +23438,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words117() -> [String] {
+    private static func words118() -> [String] {
         [
             #"ribu ulasan"#,
             #"ribu pengguna"#,
@@ -23401,7 +23501,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words118() -> [String] {
+    private static func words119() -> [String] {
         [
             #"price"#,
             #"prices"#,
@@ -23608,7 +23708,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words119() -> [String] {
+    private static func words120() -> [String] {
         [
             #"wenige"#,
             #"few"#,
@@ -23650,7 +23750,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words120() -> [String] {
+    private static func words121() -> [String] {
         [
             #"trial"#,
             #"free week"#,
@@ -23831,7 +23931,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words121() -> [String] {
+    private static func words122() -> [String] {
         [
             #"free week"#,
             #"first week free"#,
@@ -23867,7 +23967,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words122() -> [String] {
+    private static func words123() -> [String] {
         [
             #"one free drawing per day"#,
             #"1 free drawing per day"#,
