@@ -2345,6 +2345,18 @@ enum EmbeddedRulePacks {
             #"料金が発生しません"#,
             #"저희가 쏠게요"#,
             #"제가 쏠게요"#,
+            #"ฟรีอีก"#,
+            #"betaal je helemaal niets"#,
+            #"betaalt helemaal niets"#,
+            #"betaal je niks"#,
+            #"betaalt niks"#,
+            #"helemaal niets betalen"#,
+            #"결제되는 금액이 없"#,
+            #"결제 금액이 없"#,
+            #"بدون أي رسوم"#,
+            #"دون رسوم"#,
+            #"कोई चार्ज नहीं"#,
+            #"कोई फीस नहीं"#,
         ]
     }
 
@@ -9046,6 +9058,9 @@ enum EmbeddedRulePacks {
             #"bli medlem"#,
             #"zostań członkiem"#,
             #"üye ol"#,
+            #"افتح جميع ميزات"#,
+            #"افتح ميزات"#,
+            #"افتح كل ميزات"#,
         ]
     }
 
@@ -10421,6 +10436,17 @@ enum EmbeddedRulePacks {
             #"레벨"#,
             #"邮件通讯"#,
             #"邮件订阅"#,
+            #"niveau"#,
+            #"niveau suivant"#,
+            #"médaille"#,
+            #"medalha"#,
+            #"nível"#,
+            #"wereld"#,
+            #"hoofdstuk"#,
+            #"chapitre"#,
+            #"capítulo"#,
+            #"medaille"#,
+            #"badge"#,
         ]
     }
 
@@ -13942,6 +13968,9 @@ enum EmbeddedRulePacks {
             #"(ليس بعد)"#,
             #"(עוד לא)"#,
             #"(zatím ne)"#,
+            #"betaal liever meer"#,
+            #"ik betaal liever"#,
+            #"betaal ik liever meer"#,
         ]
     }
 
