@@ -657,6 +657,17 @@ import Testing
                 "price": (1.00, 1.00), "savings": (1.00, 0.98), "urgency": (1.00, 1.00), "free": (1.00, 0.98),
                 "payment-verb": (0.98, 1.00), "confirmshaming": (0.98, 1.00), "trial-offer": (1.00, 1.00),
             ], perLanguageAccuracy: 0.80),
+        // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
+        // languages, 80 lines each, so 12 a class and language) after sets 45 and 46 were read
+        // and mended, frozen (SHA-256 in README.md), never read line by line; measured once and
+        // pinned there.
+        LabelledSet(
+            file: "copy-heldout-48.tsv", label: "held-out 48 ", detectors: detectorNames + ["trial-offer"],
+            minimumLines: 90, blind: true,
+            floors: [
+                "price": (1.00, 0.99), "savings": (0.98, 0.96), "urgency": (1.00, 0.98), "free": (0.98, 0.91),
+                "payment-verb": (0.95, 0.88), "confirmshaming": (0.98, 0.99), "trial-offer": (0.96, 0.83),
+            ], perLanguageAccuracy: 0.75),
     ]
 
     @Test(arguments: labelledSets)
