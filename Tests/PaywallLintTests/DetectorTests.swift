@@ -659,15 +659,22 @@ import Testing
             ], perLanguageAccuracy: 0.80),
         // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
         // languages, 80 lines each, so 12 a class and language) after sets 45 and 46 were read
-        // and mended, frozen (SHA-256 in README.md), never read line by line; measured once and
-        // pinned there.
+        // and mended, frozen (SHA-256 in README.md). Its one run: price 1.00/0.99, savings
+        // 0.99/0.96, urgency 1.00/0.98, free 0.99/0.91, payment verbs 0.96/0.88, confirmshaming
+        // 0.98/0.99, trial offers 0.97/0.84; then read and mended.
         LabelledSet(
             file: "copy-heldout-48.tsv", label: "held-out 48 ", detectors: detectorNames + ["trial-offer"],
+            minimumLines: 90, perLanguageAccuracy: 0.85),
+        // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
+        // languages, 80 lines each) while set 48's misses were mended, frozen (SHA-256 in
+        // README.md), never read line by line; measured once, after those mends, and pinned there.
+        LabelledSet(
+            file: "copy-heldout-49.tsv", label: "held-out 49 ", detectors: detectorNames + ["trial-offer"],
             minimumLines: 90, blind: true,
             floors: [
-                "price": (1.00, 0.99), "savings": (0.98, 0.96), "urgency": (1.00, 0.98), "free": (0.98, 0.91),
-                "payment-verb": (0.95, 0.88), "confirmshaming": (0.98, 0.99), "trial-offer": (0.96, 0.83),
-            ], perLanguageAccuracy: 0.75),
+                "price": (1.00, 0.98), "savings": (0.98, 0.97), "urgency": (0.98, 0.95), "free": (1.00, 0.95),
+                "payment-verb": (0.96, 0.91), "confirmshaming": (1.00, 1.00), "trial-offer": (1.00, 0.97),
+            ], perLanguageAccuracy: 0.80),
     ]
 
     @Test(arguments: labelledSets)

@@ -50,7 +50,8 @@ struct RevenueCatV2Tests {
     func example() throws {
         #expect(
             try findings(at: Paths.examples.appendingPathComponent("revenuecat-v2/paywall.json")) == [
-                "1:1 apple/close-button", "11:28 apple/hardcoded-price", "19:59 revenuecat/variables",
+                "1:1 apple/close-button", "11:28 apple/hardcoded-price", "13:30 apple/trial-terms",
+                "19:59 revenuecat/variables",
                 "21:5 recommended/localizations-complete", "37:57 revenuecat/missing-string",
                 "49:11 apple/fake-urgency",
             ])
@@ -162,7 +163,11 @@ struct RevenueCatV2Tests {
                 "3208:86 apple/trial-terms",
             ],
             "template_004": ["1:1 apple/privacy-link", "1:1 apple/terms-link", "2077:30 apple/trial-terms"],
-            "template_005": ["1:1 apple/privacy-link", "1:1 apple/terms-link"],
+            // "{{ product.offer_period_with_unit }} FREE!": a trial offer without the price after it.
+            "template_005": [
+                "1:1 apple/privacy-link", "1:1 apple/terms-link", "2328:59 apple/trial-terms",
+                "2335:59 apple/trial-terms",
+            ],
             "template_007": ["2456:22 apple/trial-terms"],
             "template_010": ["2644:21 apple/privacy-link", "2644:21 apple/terms-link"],
             "template_012": [
@@ -173,10 +178,13 @@ struct RevenueCatV2Tests {
             ],
             "template_014": [
                 "1:1 apple/close-button", "1:1 apple/privacy-link", "1:1 apple/terms-link",
-                "1527:38 apple/trial-terms",
+                "1527:38 apple/trial-terms", "1534:34 apple/trial-terms",
             ],
             "template_017": ["1:1 apple/close-button", "1:1 apple/privacy-link", "1:1 apple/terms-link"],
-            "template_019": ["1:1 apple/close-button", "1:1 apple/privacy-link", "1:1 apple/terms-link"],
+            "template_019": [
+                "1:1 apple/close-button", "1:1 apple/privacy-link", "1:1 apple/terms-link",
+                "2758:32 apple/trial-terms",
+            ],
             "template_022": [
                 "2565:86 apple/trial-terms", "2575:36 apple/trial-terms", "2583:86 apple/trial-terms",
             ],

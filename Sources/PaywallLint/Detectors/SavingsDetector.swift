@@ -481,8 +481,12 @@ package final class SavingsDetector: Sendable {
                 // One word may stand between: "2か月分無料" (分, "worth of"); in a spaced script
                 // two: "tres meses te salen gratis", "due mesi te li regaliamo".
                 if Scalars.isUnspaced(t[end - 1]) {
-                    end -= 1
-                    end = Scalars.skipSpaces(t, backFrom: end)
+                    // Up to two: "2か月分が無料".
+                    for _ in 0..<2
+                    where periodEndingAt[end] == nil && end > 0 && Scalars.isUnspaced(t[end - 1]) {
+                        end -= 1
+                        end = Scalars.skipSpaces(t, backFrom: end)
+                    }
                 } else {
                     for _ in 0..<2 where periodEndingAt[end] == nil && end > 0 && Scalars.isWord(t[end - 1]) {
                         while end > 0, Scalars.isWord(t[end - 1]) { end -= 1 }

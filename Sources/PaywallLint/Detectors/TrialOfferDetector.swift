@@ -57,9 +57,15 @@ package final class TrialOfferDetector: Sendable {
             }
             return Self.wordsBetween(plain, before, period, atMost: 0) > 0
         }
+        // A variable next to "free" is the trial's length ("free for {{ trial_duration }}"): a
+        // price or a name would not stand there.
+        let variables = plain.indices.filter { plain[$0] == Template.placeholder }.map { $0..<($0 + 1) }
+        let lengths =
+            variables.isEmpty
+            ? periodRanges : (periodRanges + variables).sorted { $0.lowerBound < $1.lowerBound }
         for match in claims {
             // A number between is no word: "free for 7 days", "gratis durante 7 días".
-            let near = Self.nearest(periodRanges, to: match.range).contains { period in
+            let near = Self.nearest(lengths, to: match.range).contains { period in
                 Self.wordsBetween(plain, match.range, period, atMost: 1, countingNumbers: false) <= 1
             }
             if near { return match }

@@ -571,36 +571,36 @@ enum EmbeddedRulePacks {
                 #"dual-periods"#: words41(),
                 #"free-period-words"#: words42(),
                 #"number-words"#: words43(),
-                #"payment-verbs"#: { var list = words44(); list += words45(); list += words46(); list += words47(); return list }(),
-                #"payment-verb-exceptions"#: words48(),
-                #"payment-outright"#: words49(),
-                #"payment-verb-other-senses"#: { var list = words50(); list += words51(); list += words52(); list += words53(); list += words54(); return list }(),
-                #"neutral-dismiss"#: words55(),
-                #"neutral-declines"#: { var list = words56(); list += words57(); list += words58(); list += words59(); list += words60(); list += words61(); list += words62(); list += words63(); list += words64(); list += words65(); list += words66(); return list }(),
-                #"neutral-navigation"#: words67(),
-                #"shaming-phrases"#: { var list = words68(); list += words69(); return list }(),
-                #"currency-symbols"#: words70(),
-                #"currency-codes"#: words71(),
-                #"currency-words"#: words72(),
-                #"continuations"#: words73(),
-                #"shaming-context"#: { var list = words74(); list += words75(); return list }(),
-                #"negative-outcomes"#: { var list = words76(); list += words77(); list += words78(); list += words79(); list += words80(); list += words81(); list += words82(); list += words83(); list += words84(); list += words85(); list += words86(); list += words87(); list += words88(); list += words89(); list += words90(); list += words91(); list += words92(); list += words93(); list += words94(); return list }(),
-                #"self-improvement"#: { var list = words95(); list += words96(); return list }(),
-                #"negations"#: words97(),
-                #"shaming-exceptions"#: words98(),
-                #"indifference"#: { var list = words99(); list += words100(); list += words101(); return list }(),
-                #"self-goods"#: { var list = words102(); list += words103(); list += words104(); list += words105(); return list }(),
-                #"preferences"#: words106(),
-                #"unwanted-things"#: words107(),
-                #"choices"#: words108(),
-                #"neutral-choices"#: { var list = words109(); list += words110(); return list }(),
-                #"countdown-context"#: words111(),
-                #"deadline-verbs"#: { var list = words112(); list += words113(); return list }(),
-                #"time-limits"#: { var list = words114(); list += words115(); list += words116(); list += words117(); return list }(),
-                #"currency-exceptions"#: words118(),
-                #"offer-words"#: words119(),
-                #"few-words"#: words120(),
-                #"deadline-exceptions"#: words121(),
+                #"payment-verbs"#: { var list = words44(); list += words45(); list += words46(); list += words47(); list += words48(); return list }(),
+                #"payment-verb-exceptions"#: words49(),
+                #"payment-outright"#: words50(),
+                #"payment-verb-other-senses"#: { var list = words51(); list += words52(); list += words53(); list += words54(); list += words55(); return list }(),
+                #"neutral-dismiss"#: words56(),
+                #"neutral-declines"#: { var list = words57(); list += words58(); list += words59(); list += words60(); list += words61(); list += words62(); list += words63(); list += words64(); list += words65(); list += words66(); list += words67(); return list }(),
+                #"neutral-navigation"#: words68(),
+                #"shaming-phrases"#: { var list = words69(); list += words70(); return list }(),
+                #"currency-symbols"#: words71(),
+                #"currency-codes"#: words72(),
+                #"currency-words"#: words73(),
+                #"continuations"#: words74(),
+                #"shaming-context"#: { var list = words75(); list += words76(); return list }(),
+                #"negative-outcomes"#: { var list = words77(); list += words78(); list += words79(); list += words80(); list += words81(); list += words82(); list += words83(); list += words84(); list += words85(); list += words86(); list += words87(); list += words88(); list += words89(); list += words90(); list += words91(); list += words92(); list += words93(); list += words94(); list += words95(); return list }(),
+                #"self-improvement"#: { var list = words96(); list += words97(); return list }(),
+                #"negations"#: words98(),
+                #"shaming-exceptions"#: words99(),
+                #"indifference"#: { var list = words100(); list += words101(); list += words102(); return list }(),
+                #"self-goods"#: { var list = words103(); list += words104(); list += words105(); list += words106(); return list }(),
+                #"preferences"#: words107(),
+                #"unwanted-things"#: words108(),
+                #"choices"#: words109(),
+                #"neutral-choices"#: { var list = words110(); list += words111(); return list }(),
+                #"countdown-context"#: words112(),
+                #"deadline-verbs"#: { var list = words113(); list += words114(); return list }(),
+                #"time-limits"#: { var list = words115(); list += words116(); list += words117(); list += words118(); return list }(),
+                #"currency-exceptions"#: words119(),
+                #"offer-words"#: words120(),
+                #"few-words"#: words121(),
+                #"deadline-exceptions"#: words122(),
             ]
         ),
         (
@@ -1411,8 +1411,8 @@ enum EmbeddedRulePacks {
 
 """#,
             [
-                #"first-week-free-phrases"#: words122(),
-                #"limit-phrases"#: words123(),
+                #"first-week-free-phrases"#: words123(),
+                #"limit-phrases"#: words124(),
             ]
         ),
         ]
@@ -1554,6 +1554,7 @@ enum EmbeddedRulePacks {
             #"toda"#,
             #"todos os"#,
             #"todas as"#,
+            #"co"#,
         ]
     }
 
@@ -1728,6 +1729,18 @@ enum EmbeddedRulePacks {
             #"תקופת ניסיון"#,
             #"التجريبي"#,
             #"أسبوعك التجريبي"#,
+            #"gratiswoche"#,
+            #"gratismonat"#,
+            #"gratisvecka"#,
+            #"gratismånad"#,
+            #"gratisuke"#,
+            #"gratismåned"#,
+            #"ücretsiz hafta*"#,
+            #"ücretsiz ay*"#,
+            #"أسبوعك المجاني"#,
+            #"شهرك المجاني"#,
+            #"الأسبوع المجاني"#,
+            #"الشهر المجاني"#,
         ]
     }
 
@@ -2357,6 +2370,21 @@ enum EmbeddedRulePacks {
             #"دون رسوم"#,
             #"कोई चार्ज नहीं"#,
             #"कोई फीस नहीं"#,
+            #"keine kosten"#,
+            #"aucun frais"#,
+            #"nessun addebito"#,
+            #"nenhuma cobrança"#,
+            #"ningún cargo"#,
+            #"a costo zero"#,
+            #"a coste cero"#,
+            #"a custo zero"#,
+            #"कुछ भी नहीं चुकाना"#,
+            #"बिना किसी शुल्क"#,
+            #"料金が一切かかりません"#,
+            #"無需支付任何費用"#,
+            #"无需支付任何费用"#,
+            #"无需支付"#,
+            #"ฟรีเพิ่ม"#,
         ]
     }
 
@@ -2476,6 +2504,7 @@ enum EmbeddedRulePacks {
             #"กลูเตนฟรี"#,
             #"แล็กโทสฟรี"#,
             #"ชูการ์ฟรี"#,
+            #"ฟรีเวท"#,
         ]
     }
 
@@ -4972,6 +5001,10 @@ enum EmbeddedRulePacks {
             #"عدد * * * محدود"#,
             #"kontenjan kaldı"#,
             ##"# kontenjan"##,
+            #"innan det är borta"#,
+            #"passa på innan"#,
+            #"단 하루"#,
+            #"단 하루만"#,
             #"expires in"#,
             #"deal expires"#,
             #"expires tonight"#,
@@ -5082,15 +5115,15 @@ enum EmbeddedRulePacks {
             #"launch special"#,
             #"last call"#,
             #"bevor es zu spät ist"#,
-            #"zu spät"#,
-            #"warte nicht"#,
-            #"nicht warten"#,
-            #"läuft ab"#,
         ]
     }
 
     private static func words21() -> [String] {
         [
+            #"zu spät"#,
+            #"warte nicht"#,
+            #"nicht warten"#,
+            #"läuft ab"#,
             #"läuft heute ab"#,
             #"nur einmal"#,
             #"siehst du nur einmal"#,
@@ -5343,15 +5376,15 @@ enum EmbeddedRulePacks {
             #"hari ini saja"#,
             #"buruan"#,
             #"segera berakhir"#,
-            #"berakhir malam ini"#,
-            #"kesempatan terakhir"#,
-            #"waktu terbatas"#,
-            ##"tinggal # slot"##,
         ]
     }
 
     private static func words22() -> [String] {
         [
+            #"berakhir malam ini"#,
+            #"kesempatan terakhir"#,
+            #"waktu terbatas"#,
+            ##"tinggal # slot"##,
             ##"sisa # slot"##,
             #"chỉ hôm nay"#,
             #"hôm nay thôi"#,
@@ -5966,6 +5999,8 @@ enum EmbeddedRulePacks {
             #"houdt je over"#,
             #"hou je over"#,
             #"कम में"#,
+            #"voordeliger"#,
+            #"أوفر"#,
         ]
     }
 
@@ -9061,10 +9096,39 @@ enum EmbeddedRulePacks {
             #"افتح جميع ميزات"#,
             #"افتح ميزات"#,
             #"افتح كل ميزات"#,
+            #"mitgliedschaft starten"#,
+            #"starte deine mitgliedschaft"#,
+            #"empezar mi membresía"#,
+            #"empieza tu membresía"#,
+            #"start je lidmaatschap"#,
+            #"start lidmaatschap"#,
+            #"starta medlemskap"#,
+            #"starta ditt medlemskap"#,
+            #"üyeliği başlat"#,
+            #"üyeliğini başlat"#,
+            #"ابدأ العضوية"#,
+            #"ابدأ عضويتك"#,
+            #"hazte plus"#,
+            #"obtenir plus"#,
+            #"obtener plus"#,
+            #"compra l'accesso"#,
+            #"compra ora"#,
+            #"liberar todos os recursos"#,
+            #"liberar tudo"#,
         ]
     }
 
     private static func words48() -> [String] {
+        [
+            #"ulepsz konto"#,
+            #"ulepsz do"#,
+            #"premiumを手に入れる"#,
+            #"proを手に入れる"#,
+            #"プレミアムを手に入れる"#,
+        ]
+    }
+
+    private static func words49() -> [String] {
         [
             #"restore purchase"#,
             #"restore purchases"#,
@@ -9235,7 +9299,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words49() -> [String] {
+    private static func words50() -> [String] {
         [
             #"paying member"#,
             #"paying members"#,
@@ -9305,7 +9369,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words50() -> [String] {
+    private static func words51() -> [String] {
         [
             #"newsletter*"#,
             #"nieuwsbrief*"#,
@@ -9566,7 +9630,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words51() -> [String] {
+    private static func words52() -> [String] {
         [
             #"conquista desbloqueada"#,
             #"prestatie ontgrendeld"#,
@@ -9827,7 +9891,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words52() -> [String] {
+    private static func words53() -> [String] {
         [
             #"บทถัดไป"#,
             #"अगला अध्याय"#,
@@ -10088,7 +10152,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words53() -> [String] {
+    private static func words54() -> [String] {
         [
             #"kochkünste"#,
             #"löpteknik"#,
@@ -10349,7 +10413,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words54() -> [String] {
+    private static func words55() -> [String] {
         [
             #"पाठ पूरा करके"#,
             #"بعد كل درس"#,
@@ -10447,10 +10511,17 @@ enum EmbeddedRulePacks {
             #"capítulo"#,
             #"medaille"#,
             #"badge"#,
+            #"aussprache"#,
+            #"deine aussprache"#,
+            #"vocabulário"#,
+            #"продукты"#,
+            #"по списку"#,
+            #"на автора"#,
+            #"автора"#,
         ]
     }
 
-    private static func words55() -> [String] {
+    private static func words56() -> [String] {
         [
             #"not now"#,
             #"not today"#,
@@ -10579,10 +10650,14 @@ enum EmbeddedRulePacks {
             #"betala månadsvis"#,
             #"płacić co miesiąc"#,
             #"スキップして次へ"#,
+            #"kontynuuj z darmowym planem"#,
+            #"kontynuuj z planem darmowym"#,
+            #"продолжить с бесплатным планом"#,
+            #"продолжить бесплатно"#,
         ]
     }
 
-    private static func words56() -> [String] {
+    private static func words57() -> [String] {
         [
             #"Ask me again next month"#,
             #"Ask me again next week"#,
@@ -10843,7 +10918,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words57() -> [String] {
+    private static func words58() -> [String] {
         [
             #"Lo pensaré y vuelvo luego"#,
             #"Lo pienso y vuelvo"#,
@@ -11104,7 +11179,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words58() -> [String] {
+    private static func words59() -> [String] {
         [
             #"Misschien later"#,
             #"Nee bedankt, ik betaal liever per maand"#,
@@ -11365,7 +11440,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words59() -> [String] {
+    private static func words60() -> [String] {
         [
             #"Нет, мне пока хватает бесплатных уроков"#,
             #"Нет, спасибо"#,
@@ -11626,7 +11701,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words60() -> [String] {
+    private static func words61() -> [String] {
         [
             #"先跳过吧"#,
             #"先逛逛"#,
@@ -11887,7 +11962,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words61() -> [String] {
+    private static func words62() -> [String] {
         [
             #"revenir"#,
             #"retourner"#,
@@ -12148,7 +12223,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words62() -> [String] {
+    private static func words63() -> [String] {
         [
             #"lunedì"#,
             #"martedì"#,
@@ -12409,7 +12484,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words63() -> [String] {
+    private static func words64() -> [String] {
         [
             #"ikke ennå"#,
             #"foreløpig"#,
@@ -12670,7 +12745,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words64() -> [String] {
+    private static func words65() -> [String] {
         [
             #"пока что"#,
             #"на данный момент"#,
@@ -12931,7 +13006,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words65() -> [String] {
+    private static func words66() -> [String] {
         [
             #"tuần sau"#,
             #"tháng sau"#,
@@ -13192,7 +13267,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words66() -> [String] {
+    private static func words67() -> [String] {
         [
             #"홈으로"#,
             #"메인"#,
@@ -13427,7 +13502,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words67() -> [String] {
+    private static func words68() -> [String] {
         [
             #"back to"#,
             #"go back to"#,
@@ -13507,7 +13582,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words68() -> [String] {
+    private static func words69() -> [String] {
         [
             #"i don't like saving"#,
             #"i don't want to save"#,
@@ -13768,7 +13843,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words69() -> [String] {
+    private static func words70() -> [String] {
         [
             #"그렇게 믿고 싶어"#,
             #"katanya sih"#,
@@ -13971,10 +14046,12 @@ enum EmbeddedRulePacks {
             #"betaal liever meer"#,
             #"ik betaal liever"#,
             #"betaal ik liever meer"#,
+            #"أعرض بياناتي للخطر"#,
+            #"أرفض الحماية"#,
         ]
     }
 
-    private static func words70() -> [String] {
+    private static func words71() -> [String] {
         [
             #"us$"#,
             #"a$"#,
@@ -14016,7 +14093,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words71() -> [String] {
+    private static func words72() -> [String] {
         [
             #"usd"#,
             #"eur"#,
@@ -14068,7 +14145,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words72() -> [String] {
+    private static func words73() -> [String] {
         [
             #"dollar"#,
             #"dollars"#,
@@ -14209,7 +14286,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words73() -> [String] {
+    private static func words74() -> [String] {
         [
             #"fortsätta"#,
             #"fortsätter"#,
@@ -14376,7 +14453,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words74() -> [String] {
+    private static func words75() -> [String] {
         [
             #"i"#,
             #"i'll"#,
@@ -14637,7 +14714,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words75() -> [String] {
+    private static func words76() -> [String] {
         [
             #"não quero"#,
             #"je ne veux pas"#,
@@ -14786,7 +14863,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words76() -> [String] {
+    private static func words77() -> [String] {
         [
             #"waste*"#,
             #"wasting"#,
@@ -15047,7 +15124,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words77() -> [String] {
+    private static func words78() -> [String] {
         [
             #"źle spać"#,
             #"kötü uyu*"#,
@@ -15308,7 +15385,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words78() -> [String] {
+    private static func words79() -> [String] {
         [
             #"on s'en fiche"#,
             #"a quién le importa"#,
@@ -15569,7 +15646,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words79() -> [String] {
+    private static func words80() -> [String] {
         [
             #"تضيع"#,
             #"se la caveranno"#,
@@ -15830,7 +15907,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words80() -> [String] {
+    private static func words81() -> [String] {
         [
             #"der stress"#,
             #"le stress"#,
@@ -16091,7 +16168,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words81() -> [String] {
+    private static func words82() -> [String] {
         [
             #"sover hellere dårligt"#,
             #"dårligt"#,
@@ -16352,7 +16429,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words82() -> [String] {
+    private static func words83() -> [String] {
         [
             #"vinossa"#,
             #"krzywo"#,
@@ -16613,7 +16690,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words83() -> [String] {
+    private static func words84() -> [String] {
         [
             #"sakit punggung"#,
             #"đau lưng"#,
@@ -16874,7 +16951,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words84() -> [String] {
+    private static func words85() -> [String] {
         [
             #"бедн*"#,
             #"貧乏"#,
@@ -17135,7 +17212,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words85() -> [String] {
+    private static func words86() -> [String] {
         [
             #"soffrire"#,
             #"sofrendo"#,
@@ -17396,7 +17473,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words86() -> [String] {
+    private static func words87() -> [String] {
         [
             #"full lagring"#,
             #"muisti täynnä"#,
@@ -17657,7 +17734,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words87() -> [String] {
+    private static func words88() -> [String] {
         [
             #"przecieka"#,
             #"sızdırsın"#,
@@ -17918,7 +17995,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words88() -> [String] {
+    private static func words89() -> [String] {
         [
             #"screen all day"#,
             #"glued to the screen"#,
@@ -18179,7 +18256,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words89() -> [String] {
+    private static func words90() -> [String] {
         [
             #"na debecie"#,
             #"ekside"#,
@@ -18440,7 +18517,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words90() -> [String] {
+    private static func words91() -> [String] {
         [
             #"chơi một mình"#,
             #"tự chơi"#,
@@ -18701,7 +18778,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words91() -> [String] {
+    private static func words92() -> [String] {
         [
             #"יכול לחכות"#,
             #"יכולה לחכות"#,
@@ -18962,7 +19039,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words92() -> [String] {
+    private static func words93() -> [String] {
         [
             #"butto soldi"#,
             #"butto via soldi"#,
@@ -19223,7 +19300,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words93() -> [String] {
+    private static func words94() -> [String] {
         [
             #"oppivat joskus"#,
             #"kiedyś się nauczą"#,
@@ -19484,7 +19561,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words94() -> [String] {
+    private static func words95() -> [String] {
         [
             #"solteiro"#,
             #"solteira"#,
@@ -19635,7 +19712,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words95() -> [String] {
+    private static func words96() -> [String] {
         [
             #"better"#,
             #"improv*"#,
@@ -19896,7 +19973,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words96() -> [String] {
+    private static func words97() -> [String] {
         [
             #"koulutusta"#,
             #"tresura"#,
@@ -19963,7 +20040,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words97() -> [String] {
+    private static func words98() -> [String] {
         [
             #"not"#,
             #"don't"#,
@@ -20032,7 +20109,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words98() -> [String] {
+    private static func words99() -> [String] {
         [
             #"never lose"#,
             #"never miss"#,
@@ -20107,7 +20184,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words99() -> [String] {
+    private static func words100() -> [String] {
         [
             #"don't care"#,
             #"do not care"#,
@@ -20368,7 +20445,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words100() -> [String] {
+    private static func words101() -> [String] {
         [
             #"kan me gestolen worden"#,
             #"kan me niet schelen"#,
@@ -20629,7 +20706,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words101() -> [String] {
+    private static func words102() -> [String] {
         [
             #"무슨 상관"#,
             #"apa bedanya"#,
@@ -20695,7 +20772,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words102() -> [String] {
+    private static func words103() -> [String] {
         [
             #"privacy"#,
             #"security"#,
@@ -20956,7 +21033,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words103() -> [String] {
+    private static func words104() -> [String] {
         [
             #"inglés"#,
             #"inglese"#,
@@ -21217,7 +21294,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words104() -> [String] {
+    private static func words105() -> [String] {
         [
             #"sevgilim*"#,
             #"niños"#,
@@ -21478,7 +21555,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words105() -> [String] {
+    private static func words106() -> [String] {
         [
             #"הילדים שלי"#,
             #"moje děti"#,
@@ -21531,7 +21608,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words106() -> [String] {
+    private static func words107() -> [String] {
         [
             #"love"#,
             #"enjoy"#,
@@ -21631,7 +21708,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words107() -> [String] {
+    private static func words108() -> [String] {
         [
             #"ads"#,
             #"advertising"#,
@@ -21670,7 +21747,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words108() -> [String] {
+    private static func words109() -> [String] {
         [
             #"i'd rather"#,
             #"i would rather"#,
@@ -21738,7 +21815,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words109() -> [String] {
+    private static func words110() -> [String] {
         [
             #"free"#,
             #"free plan"#,
@@ -21999,7 +22076,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words110() -> [String] {
+    private static func words111() -> [String] {
         [
             #"zonder premium"#,
             #"uden premium"#,
@@ -22099,7 +22176,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words111() -> [String] {
+    private static func words112() -> [String] {
         [
             #"ends in"#,
             #"ending in"#,
@@ -22214,7 +22291,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words112() -> [String] {
+    private static func words113() -> [String] {
         [
             #"ends"#,
             #"ending"#,
@@ -22475,7 +22552,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words113() -> [String] {
+    private static func words114() -> [String] {
         [
             #"più caro"#,
             #"mais caro"#,
@@ -22676,7 +22753,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words114() -> [String] {
+    private static func words115() -> [String] {
         [
             #"tonight"#,
             #"today"#,
@@ -22937,7 +23014,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words115() -> [String] {
+    private static func words116() -> [String] {
         [
             #"la próxima semana"#,
             #"la prossima settimana"#,
@@ -23198,7 +23275,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words116() -> [String] {
+    private static func words117() -> [String] {
         [
             #"जून"#,
             #"जुलाई"#,
@@ -23459,7 +23536,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words117() -> [String] {
+    private static func words118() -> [String] {
         [
             #"tänään"#,
             #"illalla"#,
@@ -23467,7 +23544,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words118() -> [String] {
+    private static func words119() -> [String] {
         [
             #"ribu ulasan"#,
             #"ribu pengguna"#,
@@ -23530,7 +23607,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words119() -> [String] {
+    private static func words120() -> [String] {
         [
             #"price"#,
             #"prices"#,
@@ -23737,7 +23814,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words120() -> [String] {
+    private static func words121() -> [String] {
         [
             #"wenige"#,
             #"few"#,
@@ -23779,7 +23856,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words121() -> [String] {
+    private static func words122() -> [String] {
         [
             #"trial"#,
             #"free week"#,
@@ -23960,7 +24037,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words122() -> [String] {
+    private static func words123() -> [String] {
         [
             #"free week"#,
             #"first week free"#,
@@ -23996,7 +24073,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words123() -> [String] {
+    private static func words124() -> [String] {
         [
             #"one free drawing per day"#,
             #"1 free drawing per day"#,
