@@ -666,15 +666,12 @@ import Testing
             file: "copy-heldout-48.tsv", label: "held-out 48 ", detectors: detectorNames + ["trial-offer"],
             minimumLines: 90, perLanguageAccuracy: 0.85),
         // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
-        // languages, 80 lines each) while set 48's misses were mended, frozen (SHA-256 in
-        // README.md), never read line by line; measured once, after those mends, and pinned there.
+        // languages, 80 lines each) while set 48's misses were mended, frozen. Its one run: price
+        // 1.00/0.98, savings 0.98/0.97, urgency 0.99/0.95, free 1.00/0.95, payment verbs
+        // 0.97/0.91, confirmshaming 1.00/1.00, trial offers 1.00/0.97; then read and mended.
         LabelledSet(
             file: "copy-heldout-49.tsv", label: "held-out 49 ", detectors: detectorNames + ["trial-offer"],
-            minimumLines: 90, blind: true,
-            floors: [
-                "price": (1.00, 0.98), "savings": (0.98, 0.97), "urgency": (0.98, 0.95), "free": (1.00, 0.95),
-                "payment-verb": (0.96, 0.91), "confirmshaming": (1.00, 1.00), "trial-offer": (1.00, 0.97),
-            ], perLanguageAccuracy: 0.80),
+            minimumLines: 90, perLanguageAccuracy: 0.85),
     ]
 
     @Test(arguments: labelledSets)

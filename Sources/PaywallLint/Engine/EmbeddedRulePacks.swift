@@ -2385,6 +2385,11 @@ enum EmbeddedRulePacks {
             #"无需支付任何费用"#,
             #"无需支付"#,
             #"ฟรีเพิ่ม"#,
+            #"aucun prélèvement"#,
+            #"niets afgeschreven"#,
+            #"ingen debitering"#,
+            #"żadnych opłat"#,
+            #"一切かかりません"#,
         ]
     }
 
@@ -5005,6 +5010,16 @@ enum EmbeddedRulePacks {
             #"passa på innan"#,
             #"단 하루"#,
             #"단 하루만"#,
+            ##"ultime # ore"##,
+            ##"ultimi # giorni"##,
+            ##"faltam # dias"##,
+            ##"faltam # horas"##,
+            #"bara i dag"#,
+            #"bara idag"#,
+            ##"jeszcze tylko # godzin"##,
+            ##"jeszcze tylko # dni"##,
+            #"لليوم فقط"#,
+            #"اليوم فقط"#,
             #"expires in"#,
             #"deal expires"#,
             #"expires tonight"#,
@@ -5105,6 +5120,11 @@ enum EmbeddedRulePacks {
             #"gone forever"#,
             #"going fast"#,
             #"almost sold out"#,
+        ]
+    }
+
+    private static func words21() -> [String] {
+        [
             #"running out"#,
             #"prices increase"#,
             #"price increases"#,
@@ -5115,11 +5135,6 @@ enum EmbeddedRulePacks {
             #"launch special"#,
             #"last call"#,
             #"bevor es zu spät ist"#,
-        ]
-    }
-
-    private static func words21() -> [String] {
-        [
             #"zu spät"#,
             #"warte nicht"#,
             #"nicht warten"#,
@@ -5366,6 +5381,11 @@ enum EmbeddedRulePacks {
             #"سارع"#,
             #"أسرع"#,
             #"فقط اليوم"#,
+        ]
+    }
+
+    private static func words22() -> [String] {
+        [
             #"اليوم فقط"#,
             #"لفترة محدودة"#,
             #"آخر فرصة"#,
@@ -5376,11 +5396,6 @@ enum EmbeddedRulePacks {
             #"hari ini saja"#,
             #"buruan"#,
             #"segera berakhir"#,
-        ]
-    }
-
-    private static func words22() -> [String] {
-        [
             #"berakhir malam ini"#,
             #"kesempatan terakhir"#,
             #"waktu terbatas"#,
@@ -5674,6 +5689,7 @@ enum EmbeddedRulePacks {
             #"レッスンは残り"#,
             #"セッションは残り"#,
             #"瞑想は残り"#,
+            #"节课"#,
         ]
     }
 
@@ -6001,6 +6017,9 @@ enum EmbeddedRulePacks {
             #"कम में"#,
             #"voordeliger"#,
             #"أوفر"#,
+            #"डिस्काउंट"#,
+            #"の節約"#,
+            #"節約に"#,
         ]
     }
 
@@ -6067,6 +6086,7 @@ enum EmbeddedRulePacks {
             #"省電力"#,
             ##"节省 #% 存储空间"##,
             ##"节省#%存储空间"##,
+            #"al menos"#,
         ]
     }
 
@@ -7501,6 +7521,9 @@ enum EmbeddedRulePacks {
             #"pil ömründen"#,
             #"şarjdan"#,
             #"bataryadan"#,
+            #"veri tasarrufu"#,
+            #"mobil veri"#,
+            #"veride"#,
         ]
     }
 
@@ -7927,6 +7950,10 @@ enum EmbeddedRulePacks {
             #"महीना"#,
             #"हफ़्ता"#,
             #"हफ्ता"#,
+            #"يوما"#,
+            #"يومًا"#,
+            #"دنوں"#,
+            #"दिनों"#,
         ]
     }
 
@@ -9125,6 +9152,20 @@ enum EmbeddedRulePacks {
             #"premiumを手に入れる"#,
             #"proを手に入れる"#,
             #"プレミアムを手に入れる"#,
+            #"premium für {}"#,
+            #"pro für {}"#,
+            #"obtenir premium pour {}"#,
+            #"obtenir premium"#,
+            #"consigue premium por {}"#,
+            #"consigue premium"#,
+            #"ottieni pro a {}"#,
+            #"ottieni premium"#,
+            #"ottieni pro"#,
+            #"neem pro voor {}"#,
+            #"neem premium"#,
+            #"inizia l'abbonamento"#,
+            #"открыть все функции"#,
+            #"メンバーシップを始める"#,
         ]
     }
 
@@ -10518,6 +10559,11 @@ enum EmbeddedRulePacks {
             #"по списку"#,
             #"на автора"#,
             #"автора"#,
+            #"kunskaper"#,
+            #"dina kunskaper"#,
+            #"kelime hazine*"#,
+            #"स्ट्रीक"#,
+            #"थीम"#,
         ]
     }
 
