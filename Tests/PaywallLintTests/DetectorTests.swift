@@ -672,6 +672,16 @@ import Testing
         LabelledSet(
             file: "copy-heldout-49.tsv", label: "held-out 49 ", detectors: detectorNames + ["trial-offer"],
             minimumLines: 90, perLanguageAccuracy: 0.85),
+        // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
+        // languages, 80 lines each) while set 49's misses were mended, frozen (SHA-256 in
+        // README.md), never read line by line; measured once, after those mends, and pinned there.
+        LabelledSet(
+            file: "copy-heldout-50.tsv", label: "held-out 50 ", detectors: detectorNames + ["trial-offer"],
+            minimumLines: 90, blind: true,
+            floors: [
+                "price": (1.00, 0.99), "savings": (1.00, 0.98), "urgency": (1.00, 0.95), "free": (0.98, 0.91),
+                "payment-verb": (0.92, 0.88), "confirmshaming": (0.96, 1.00), "trial-offer": (1.00, 0.95),
+            ], perLanguageAccuracy: 0.75),
     ]
 
     @Test(arguments: labelledSets)
