@@ -79,7 +79,11 @@ let package = Package(
         .executableTarget(name: "embed-rule-packs", dependencies: ["CYAML"], path: "Sources/embed-rule-packs"),
         .testTarget(
             name: "PaywallLintTests",
-            dependencies: ["PaywallLint", "PaywallLintYAML", "PaywallLintSwift", "paywall-lint"],
+            dependencies: [
+                "PaywallLint", "PaywallLintYAML", "PaywallLintSwift", "paywall-lint",
+                .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["SwiftSource"])),
+                .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["SwiftSource"])),
+            ],
             exclude: ["Fixtures"]
         ),
     ],

@@ -221,23 +221,15 @@
         }
 
         /// The value of a literal without interpolations, its escapes read; nil for one with an
-        /// interpolation (computed, not copy). A multi-line literal loses the indentation of its
-        /// closing delimiter, as the compiler strips it.
+        /// interpolation (computed, not copy). swift-syntax keeps a multi-line literal's
+        /// indentation and its last line break in trivia, so the segments are the value.
         static func staticText(of literal: StringLiteralExprSyntax) -> String? {
             var raw = ""
             for segment in literal.segments {
                 guard case .stringSegment(let piece) = segment else { return nil }
                 raw += piece.content.text
             }
-            let isRaw = literal.openingPounds != nil
-            if literal.openingQuote.tokenKind == .multilineStringQuote {
-                let indentation = literal.closingQuote.leadingTrivia.sourceLength.utf8Length
-                raw = raw.split(separator: "\n", omittingEmptySubsequences: false)
-                    .map { String($0.utf8.count >= indentation ? $0.dropFirst(indentation) : $0[...]) }
-                    .joined(separator: "\n")
-                if raw.hasSuffix("\n") { raw.removeLast() }
-            }
-            return isRaw ? raw : unescaped(raw)
+            return literal.openingPounds != nil ? raw : unescaped(raw)
         }
 
         /// Swift's escapes: `\n`, `\t`, `\r`, `\0`, `\"`, `\'`, `\\` and `\u{…}`.

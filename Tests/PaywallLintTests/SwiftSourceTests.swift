@@ -4,6 +4,11 @@ import Testing
 @testable import PaywallLint
 @testable import PaywallLintSwift
 
+#if SwiftSource
+    import SwiftParser
+    import SwiftSyntax
+#endif
+
 /// Without the SwiftSource trait: Swift asked for is refused, a named Swift file is a finding.
 @Suite(.yaml) struct SwiftSupportTests {
     @Test(.enabled(if: !SwiftSupport.isAvailable, "this build reads Swift (the SwiftSource trait)"))
@@ -24,10 +29,10 @@ import Testing
     /// Swift files: paywall literals, SwiftUI presentations of paywall views, and prices and savings
     /// in paywall types, through the same rules, suppressions and fixes as YAML and JSON.
     @Suite(.yaml) struct SwiftSourceTests {
-        static func linter(readsSwift: Bool = true) throws -> Linter {
+        static func linter() throws -> Linter {
             SwiftSupport.enable()
             var options = LintOptions()
-            options.readsSwift = readsSwift
+            options.readsSwift = true
             return try Linter(
                 ruleSet: try RuleSet(packs: ["recommended"], library: PackLibrary.builtIn()), options: options
             )
@@ -138,8 +143,15 @@ import Testing
             #expect(report.findings.contains { $0.ruleID == "recommended/bullets" && $0.variant == "a" })
         }
 
-        @Test func escapesAndMultilineLiteralsAreReadAsTheCompilerReadsThem() {
+        @Test func escapesAndMultilineLiteralsAreReadAsTheCompilerReadsThem() throws {
             #expect(PaywallVisitor.unescaped(#"Tap \"Go\"\n\u{20AC}3"#) == "Tap \"Go\"\n€3")
+            let source = "let f = \"\"\"\n    Renews at {{ price }}.\n    Cancel anytime.\n    \"\"\"\n"
+            let tree = Parser.parse(source: source)
+            let literals = tree.tokens(viewMode: .sourceAccurate).compactMap {
+                $0.parent?.as(StringLiteralExprSyntax.self)
+            }
+            let literal = try #require(literals.first)
+            #expect(PaywallVisitor.staticText(of: literal) == "Renews at {{ price }}.\nCancel anytime.")
         }
 
         @Test(.needsShared) func theSourcesSnippetsFireWhereTheySayAndPassWhereTheyShow() throws {

@@ -16,8 +16,8 @@
 ///
 /// Vocabularies: `savings-words` (with `savings-exceptions`: "less battery" is no price cut),
 /// `savings-phrases`; `free-period-words` (with `free-period-exceptions`: "try 7 days free" is a
-/// trial, no bonus) and `number-words` for a number of periods, a saving only with
-/// `bonus-period-context` ("with yearly", "extra"), or a dual (`dual-periods`: "شهران"); `free-words` (with
+/// trial, no bonus) and `number-words` for a number of periods, or a dual (`dual-periods`:
+/// "شهران"), a saving only with `bonus-period-context` ("with yearly", "extra"); `free-words` (with
 /// `free-exceptions`); `price-comparisons` ("instead of", "statt") between two prices and
 /// `former-prices` ("was", "antes") before them, or `price-from` and `price-to` ("De R$ 199 por
 /// R$ 99"); `pay-words` ("pay for", "paghi") before a number

@@ -7,8 +7,9 @@
 #endif
 
 /// Suppressions written in a file: YAML comments (`# paywall-lint: disable-next-line RULE -- reason`,
-/// `disable-line`, `disable` … `enable`, `disable-file`), the same in Swift's `//` comments, and, for JSON (no comments), a top-level
-/// `"x-paywall-lint": {"disable": [{"rule", "pointer", "reason"}]}`. Every suppression needs a
+/// `disable-line`, `disable` … `enable`, `disable-file`), the same in Swift's `//` comments, and,
+/// for JSON (no comments), a top-level `"x-paywall-lint": {"disable": [{"rule", "pointer",
+/// "reason"}]}`. Every suppression needs a
 /// reason, and one that suppresses nothing is itself reported.
 struct Suppressions {
     enum Scope {
