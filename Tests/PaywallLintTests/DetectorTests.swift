@@ -673,15 +673,24 @@ import Testing
             file: "copy-heldout-49.tsv", label: "held-out 49 ", detectors: detectorNames + ["trial-offer"],
             minimumLines: 90, perLanguageAccuracy: 0.85),
         // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
-        // languages, 80 lines each) while set 49's misses were mended, frozen (SHA-256 in
-        // README.md), never read line by line; measured once, after those mends, and pinned there.
+        // languages, 80 lines each) while set 49's misses were mended, frozen. Its one run: price
+        // 1.00/0.99, savings 1.00/0.98, urgency 1.00/0.95, free 0.99/0.91, payment verbs
+        // 0.93/0.88, confirmshaming 0.96/1.00, trial offers 1.00/0.96; then read and mended.
         LabelledSet(
             file: "copy-heldout-50.tsv", label: "held-out 50 ", detectors: detectorNames + ["trial-offer"],
+            minimumLines: 90, perLanguageAccuracy: 0.90),
+        // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
+        // languages, 80 lines each; lines that repeated an earlier set were rewritten by them)
+        // while set 50's misses were mended, frozen (SHA-256 in README.md), never read line by
+        // line; measured once, after those mends, and pinned there: its neutral declines, all
+        // new wordings, are where confirmshaming by elimination fails.
+        LabelledSet(
+            file: "copy-heldout-51.tsv", label: "held-out 51 ", detectors: detectorNames + ["trial-offer"],
             minimumLines: 90, blind: true,
             floors: [
-                "price": (1.00, 0.99), "savings": (1.00, 0.98), "urgency": (1.00, 0.95), "free": (0.98, 0.91),
-                "payment-verb": (0.92, 0.88), "confirmshaming": (0.96, 1.00), "trial-offer": (1.00, 0.95),
-            ], perLanguageAccuracy: 0.75),
+                "price": (1.00, 1.00), "savings": (0.99, 0.97), "urgency": (1.00, 0.98), "free": (1.00, 0.91),
+                "payment-verb": (0.93, 0.95), "confirmshaming": (0.64, 1.00), "trial-offer": (0.95, 1.00),
+            ], perLanguageAccuracy: 0.58),
     ]
 
     @Test(arguments: labelledSets)
@@ -921,12 +930,20 @@ import Testing
         ("Just 99p a week", "99p"), ("4,99 $ au Canada", "4,99 $"), ("주 ₩5,900으로", "₩5,900"),
         ("Only 19.99 dollars", "19.99 dollars"), ("Cuma 49 ribu sebulan", "49 ribu"),
         ("年額1万円で使い放題", "1万円"), ("연 1만 2천 원", "1만 2천 원"), ("年额2万元", "2万元"),
-        ("1万2000円/年", "1万2000円"),
+        ("1万2000円/年", "1万2000円"), ("年額たったの千円ぽっきり", "千円"), ("终身版只要三百元", "三百元"),
+        ("每月只要九块九", "九块九"),
         // The same currency words as a price, where no exception covers them.
         ("Lose weight for 10 pounds a month", "10 pounds"), ("Nur 5 Euro im Monat", "5 Euro"),
     ])
     func priceExamples(text: String, price: String) throws {
         #expect(try prices(text) == [price])
+    }
+
+    /// Han numerals are an amount only before a yen or yuan sign that ends the word.
+    @Test func hanNumeralsThatAreNoPrice() throws {
+        #expect(try prices("三块蛋糕") == [])
+        #expect(try prices("一元化管理") == [])
+        #expect(try prices("三百万用户的选择") == [])
     }
 
     @Test func pricesWithSpecialSpacesAndFullWidthDigits() throws {
@@ -1051,6 +1068,33 @@ import Testing
         #expect(found("Start Free Trial") == [])
     }
 
+    /// An acquisition verb that takes a paid product pays: the verb first, or last in a clause
+    /// in verb-final languages.
+    @Test func paymentByTakingAPaidProduct() throws {
+        let detector = PaymentVerbDetector(vocabularies: try Self.vocabularies())
+        func found(_ text: String) -> [String] { detector.matches(in: Template(text).plain).map(\.text) }
+        #expect(found("Obtén Premium por {{ price_per_period }}") == ["Obtén Premium"])
+        #expect(found("Activer mon abonnement Premium") == ["Activer mon abonnement"])
+        #expect(found("Оформить Premium") == ["Оформить Premium"])
+        #expect(found("गोल्ड मेंबरशिप लें") == ["मेंबरशिप लें"])
+        #expect(found("Plus'a geç ve reklamları kapat") == ["Plus'a geç"])
+        #expect(found("Premium members get early access") == [])
+        #expect(found("Acceso premium al instante") == [])
+        #expect(found("Get started") == [])
+        #expect(found("Get pro tips every week") == [])
+        #expect(found("Get a free membership") == [])
+    }
+
+    /// A free claim next to a period offers a trial; a word between counts once, however its
+    /// script writes it (a virama stays inside "प्रीमियम").
+    @Test func trialOffersAcrossOneWord() throws {
+        let detector = TrialOfferDetector(vocabularies: try Self.vocabularies())
+        func found(_ text: String) -> [String] { detector.matches(in: Template(text).plain).map(\.text) }
+        #expect(found("3 दिन प्रीमियम मुफ़्त पाएँ") == ["मुफ़्त"])
+        #expect(found("3 days premium free") == ["free"])
+        #expect(found("3 free scans every day") == [])
+    }
+
     /// A word that gives the verb another sense cancels it wherever it stands in the label.
     @Test func paymentVerbsInOtherSenses() throws {
         let detector = PaymentVerbDetector(vocabularies: try Self.vocabularies())
@@ -1076,6 +1120,11 @@ import Testing
                 "Don’t miss out", "offer ends",
             ])
         #expect(urgency.matches(in: Template("No hurry, take your time").plain) == [])
+        // A clock inside a separable deadline verb is its time.
+        #expect(
+            urgency.matches(in: Template("Das Angebot läuft um 23:59 Uhr ab").plain).map(\.text) == [
+                "läuft um 23:59 Uhr ab"
+            ])
         #expect(
             urgency.matches(in: Template("Bara 25 rabattkoder kvar").plain).map(\.text) == [
                 "rabattkoder kvar"

@@ -7,7 +7,10 @@
 /// `payment-verb-other-senses` for words that give every payment verb in the label another
 /// sense, wherever they stand (a newsletter or a channel one subscribes to, Face ID or a PIN one
 /// unlocks with, a new version one upgrades to), except `payment-outright` wording (being billed,
-/// a paying member); the currency vocabularies for literal prices.
+/// a paying member); the currency vocabularies for literal prices. A label without a payment
+/// verb still pays when it takes a paid product: an acquisition verb (`payment-acquire-verbs`
+/// before the product, `payment-acquire-verbs-after` after it in verb-final languages) at most
+/// three words from a `paid-products` word ("Obtén Premium", "गोल्ड मेंबरशिप लें").
 ///
 /// A class, not a struct: a rule hands `matches` to its memo as a closure, which then retains
 /// one reference instead of copying every compiled vocabulary.
@@ -16,6 +19,9 @@ package final class PaymentVerbDetector: Sendable {
     private let otherSenses: PhraseMatcher
     private let outright: PhraseMatcher
     private let prices: PriceDetector
+    private let acquisitions: PhraseMatcher
+    private let acquisitionsAfter: PhraseMatcher
+    private let paidProducts: PhraseMatcher
 
     package init(vocabularies: [String: [String]]) {
         matcher = PhraseMatcher(
@@ -26,6 +32,12 @@ package final class PaymentVerbDetector: Sendable {
             phrases: vocabularies["payment-outright"] ?? [],
             exceptions: vocabularies["payment-verb-exceptions"] ?? [])
         prices = PriceDetector(vocabularies: vocabularies)
+        let exceptions = vocabularies["payment-verb-exceptions"] ?? []
+        acquisitions = PhraseMatcher(
+            phrases: vocabularies["payment-acquire-verbs"] ?? [], exceptions: exceptions)
+        acquisitionsAfter = PhraseMatcher(
+            phrases: vocabularies["payment-acquire-verbs-after"] ?? [], exceptions: exceptions)
+        paidProducts = PhraseMatcher(phrases: vocabularies["paid-products"] ?? [], exceptions: exceptions)
     }
 
     package func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
@@ -39,6 +51,12 @@ package final class PaymentVerbDetector: Sendable {
         guard otherSenses.ranges(in: normalized).isEmpty else {
             return outright.matches(in: text, normalized: normalized)
         }
+        let verbs = verbMatches(in: text, normalized: normalized)
+        guard verbs.isEmpty, let taking = productTaken(in: normalized) else { return verbs }
+        return [DetectorMatch(taking, of: normalized, in: text)]
+    }
+
+    private func verbMatches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
         let priceMatches = prices.matches(in: text, normalized: normalized)
         guard !priceMatches.isEmpty else { return matcher.matches(in: text, normalized: normalized) }
         // Each literal price becomes one placeholder; `origins` maps back to `text`.
@@ -63,4 +81,54 @@ package final class PaymentVerbDetector: Sendable {
             return DetectorMatch(range: range, in: text)
         }
     }
+
+    /// An acquisition verb and a paid product close together, in normalised offsets: the verb
+    /// first, or the product first when a verb-final form ends the clause ("Plus'a geç ve
+    /// reklamları kapat"), so "Premium members get early access" takes nothing.
+    private func productTaken(in normalized: NormalizedText) -> Range<Int>? {
+        let products = paidProducts.ranges(in: normalized)
+        guard !products.isEmpty else { return nil }
+        let t = normalized.scalars
+        for verb in acquisitions.ranges(in: normalized) {
+            if let product = products.first(startingFrom: verb.upperBound),
+                Self.isShortGap(t[verb.upperBound..<product.lowerBound])
+            {
+                return verb.lowerBound..<product.upperBound
+            }
+        }
+        for verb in acquisitionsAfter.ranges(in: normalized) where Self.endsClause(t, at: verb.upperBound) {
+            if let product = products.last(endingBy: verb.lowerBound),
+                Self.isShortGap(t[product.upperBound..<verb.lowerBound])
+            {
+                return product.lowerBound..<verb.upperBound
+            }
+        }
+        return nil
+    }
+
+    /// At most three words and 24 scalars (scripts without spaces count by scalars alone).
+    private static func isShortGap(_ gap: ArraySlice<Unicode.Scalar>) -> Bool {
+        guard gap.count <= 24 else { return false }
+        var words = 0
+        var inWord = false
+        for scalar in gap {
+            let spaced = !Scalars.isSpace(scalar)
+            if spaced && !inWord { words += 1 }
+            inWord = spaced
+        }
+        return words <= 3
+    }
+
+    /// Whether the text ends at `offset` or goes on with punctuation or a new clause.
+    private static func endsClause(_ t: [Unicode.Scalar], at offset: Int) -> Bool {
+        let next = Scalars.skipSpaces(t, from: offset)
+        guard next < t.count else { return true }
+        if !Scalars.isWord(t[next]) { return true }
+        var end = next
+        while end < t.count, Scalars.isWord(t[end]) { end += 1 }
+        return clauseJoiners.contains(String(String.UnicodeScalarView(t[next..<end])))
+    }
+
+    /// Words that start a second clause after a verb-final imperative.
+    private static let clauseJoiners: Set<String> = ["ve", "और", "तथा", "and", "して", "하고", "และ"]
 }

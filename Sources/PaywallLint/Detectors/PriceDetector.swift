@@ -2,7 +2,8 @@
 /// side ("$3.99", "3,99 €", "USD 3.99", "480円", "1.299,00 kr.", "3€99"). Amounts use `.` or `,`
 /// for decimals and thousands (and spaces for thousands, as in "1 990 руб."), or a CJK word for
 /// ten thousand or a thousand ("1万円", "1만 2천 원"); full-width forms are read through NFKC.
-/// Variables never count: only digits written in the copy are prices.
+/// Chinese and Japanese also write amounts in Han numerals before 円 or 元 ("千円", "三百元",
+/// "九块九"). Variables never count: only numbers written in the copy are prices.
 ///
 /// Vocabularies: `currency-symbols`, `currency-codes`, `currency-words`, with
 /// `currency-exceptions` for a currency word in another sense: Indonesian "ribu" is thousands of
@@ -34,9 +35,55 @@ package struct PriceDetector: Sendable {
     }
 
     func prices(in text: NormalizedText) -> [Price] {
-        guard !currencies.isEmpty, text.containsDigit else { return [] }
-        return text.keptPrices.prices(for: currencies.identity) { scannedPrices(in: text) }
+        guard !currencies.isEmpty, text.containsDigit || text.containsUnspaced else { return [] }
+        return text.keptPrices.prices(for: currencies.identity) {
+            let digits = text.containsDigit ? scannedPrices(in: text) : []
+            let han = text.containsUnspaced ? Self.hanNumeralPrices(in: text.scalars) : []
+            guard !han.isEmpty else { return digits }
+            return (digits + han).sorted { $0.range.lowerBound < $1.range.lowerBound }
+        }
     }
+
+    /// Amounts in Han numerals right before a yen or yuan sign: "千円", "三百元", "九块九" (a
+    /// 块 only with the jiao after it or 钱, as "三块蛋糕" counts cake).
+    static func hanNumeralPrices(in t: [Unicode.Scalar]) -> [Price] {
+        let n = t.count
+        var result: [Price] = []
+        var i = 0
+        while i < n {
+            guard hanNumerals.contains(t[i]) else {
+                i += 1
+                continue
+            }
+            var j = i
+            while j < n, hanNumerals.contains(t[j]) { j += 1 }
+            defer { i = j }
+            // "一元化", "二元论": a numeral inside a longer Han word is no amount; "1万円" is read
+            // with its digits.
+            guard j < n, i == 0 || !Scalars.isDigit(t[i - 1]) else { continue }
+            var end = j + 1
+            switch t[j] {
+            case "円", "元", "圆":
+                if end < n, ["化", "论", "論", "素", "组", "組"].contains(t[end]) { continue }
+            case "块", "塊":
+                if end < n, t[end] == "钱" || t[end] == "錢" {
+                    end += 1
+                } else if end < n, hanNumerals.contains(t[end]) {
+                    while end < n, hanNumerals.contains(t[end]) { end += 1 }
+                } else {
+                    continue
+                }
+            default: continue
+            }
+            let isZero = t[i..<j].allSatisfy { $0 == "零" || $0 == "〇" }
+            result.append(Price(range: i..<end, isZero: isZero))
+        }
+        return result
+    }
+
+    private static let hanNumerals: Set<Unicode.Scalar> = [
+        "〇", "零", "一", "二", "两", "三", "四", "五", "六", "七", "八", "九", "十", "百", "千", "万", "萬",
+    ]
 
     private func scannedPrices(in text: NormalizedText) -> [Price] {
         let t = text.scalars

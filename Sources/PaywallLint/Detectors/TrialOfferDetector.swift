@@ -126,8 +126,10 @@ package final class TrialOfferDetector: Sendable {
         var inWord = false
         for index in gap.reversed() {
             let scalar = text[index]
+            // A virama is no letter but stays inside its word ("प्रीमियम").
             let letter =
                 scalar.properties.isAlphabetic || (countingNumbers && Scalars.isDigit(scalar))
+                || (!scalar.isASCII && NormalizedText.combinesWithPrevious(scalar))
             if letter && !inWord {
                 words += 1
                 if words > limit { return words }

@@ -6,8 +6,8 @@
 /// in text with no calm phrase ("Rest timer: 00:45 remaining" counts down a workout):
 /// - a running clock, `02:14:59`, or a shorter `09:59` next to a countdown word
 ///   (`countdown-context`: "ends in", "через", "bitmesine");
-/// - a deadline verb with a near time (`deadline-verbs` with `time-limits`: "closes tonight",
-///   "endet morgen", "termina a mezzanotte"), unless the text is about a trial, a renewal or a
+/// - a deadline verb with a near time (`deadline-verbs` with `time-limits` or a clock: "closes
+///   tonight", "endet morgen", "läuft um 23:59 Uhr ab"), unless the text is about a trial, a renewal or a
 ///   reset (`deadline-exceptions`: "your trial ends tomorrow", "the limit resets at midnight");
 /// - scarcity of an offer: a countdown word with an offer word and a number, spelled or not, or a
 ///   word for "a few" (`countdown-context` with `offer-words`, `number-words`, `few-words`: "Bara 25
@@ -68,8 +68,11 @@ package final class UrgencyDetector: Sendable {
         }
         // A near deadline, or an offer counted down, presses unless the text is about a trial, a
         // renewal or a reset.
+        // A clock is a time even inside a deadline that brackets it ("läuft um 23:59 Uhr ab").
+        let deadlineRanges = deadlines.ranges(in: normalized)
         let pressure =
-            deadlines.ranges(in: normalized).pairedSpan(with: timeLimits.ranges(in: normalized))
+            (clocks.isEmpty ? nil : deadlineRanges.first)
+            ?? deadlineRanges.pairedSpan(with: timeLimits.ranges(in: normalized))
             ?? offerCountedDown(countdowns, in: normalized)
         guard let pressure, deadlineExceptions.ranges(in: normalized).isEmpty else { return nil }
         return DetectorMatch(pressure, of: normalized, in: text)

@@ -205,7 +205,7 @@ enum EmbeddedRulePacks {
   {"id": "apple/hardcoded-price",
    "severity": "error",
    "summary": "No literal price in copy, in any currency or locale format.",
-   "description": "**What:** copy contains a typed-in price — \"$3.99\", \"3,99 €\", \"£2.49\", \"¥480\", \"480円\",\n\"R$ 19,90\", \"USD 3.99\", \"CHF 12.50\", \"1.299,00 kr\", and amounts written with a word for\nten thousand or a thousand (\"1万円\", \"1만 2천 원\") — in any locale.\n\n**Why:** the App Store is the source of truth for what people are charged, in their\ncurrency and format. A literal price disagrees with the store the day the price changes,\nand is wrong in every other storefront. Prices come in through variables.\n\n**Fix:** `{{ price }}` (billed amount), `{{ price_per_period }}`, `{{ intro_price }}`.\nBefore: `cta: \"Start for $3.99/week\"` — after: `cta: \"Start for {{ price }}/{{ period }}\"`.\nWith `--storekit`, `paywall-lint fix` replaces a literal equal to the highlighted\nproduct's store price with `{{ price }}`.\n",
+   "description": "**What:** copy contains a typed-in price — \"$3.99\", \"3,99 €\", \"£2.49\", \"¥480\", \"480円\",\n\"R$ 19,90\", \"USD 3.99\", \"CHF 12.50\", \"1.299,00 kr\", and amounts written with a word for\nten thousand or a thousand (\"1万円\", \"1만 2천 원\") or in Han numerals (\"千円\", \"三百元\") — in\nany locale.\n\n**Why:** the App Store is the source of truth for what people are charged, in their\ncurrency and format. A literal price disagrees with the store the day the price changes,\nand is wrong in every other storefront. Prices come in through variables.\n\n**Fix:** `{{ price }}` (billed amount), `{{ price_per_period }}`, `{{ intro_price }}`.\nBefore: `cta: \"Start for $3.99/week\"` — after: `cta: \"Start for {{ price }}/{{ period }}\"`.\nWith `--storekit`, `paywall-lint fix` replaces a literal equal to the highlighted\nproduct's store price with `{{ price }}`.\n",
    "source": "Skill #9; RemoteCfg; Subs (\"localized in available currencies\")",
    "check": "price-literal",
    "examples": {"valid": [{"cta": "Start for {{ price }} per {{ period }}"},
@@ -574,33 +574,36 @@ enum EmbeddedRulePacks {
                 #"payment-verbs"#: { var list = words44(); list += words45(); list += words46(); list += words47(); list += words48(); return list }(),
                 #"payment-verb-exceptions"#: words49(),
                 #"payment-outright"#: words50(),
-                #"payment-verb-other-senses"#: { var list = words51(); list += words52(); list += words53(); list += words54(); list += words55(); return list }(),
-                #"neutral-dismiss"#: words56(),
-                #"neutral-declines"#: { var list = words57(); list += words58(); list += words59(); list += words60(); list += words61(); list += words62(); list += words63(); list += words64(); list += words65(); list += words66(); list += words67(); return list }(),
-                #"neutral-navigation"#: words68(),
-                #"shaming-phrases"#: { var list = words69(); list += words70(); return list }(),
-                #"currency-symbols"#: words71(),
-                #"currency-codes"#: words72(),
-                #"currency-words"#: words73(),
-                #"continuations"#: words74(),
-                #"shaming-context"#: { var list = words75(); list += words76(); return list }(),
-                #"negative-outcomes"#: { var list = words77(); list += words78(); list += words79(); list += words80(); list += words81(); list += words82(); list += words83(); list += words84(); list += words85(); list += words86(); list += words87(); list += words88(); list += words89(); list += words90(); list += words91(); list += words92(); list += words93(); list += words94(); list += words95(); return list }(),
-                #"self-improvement"#: { var list = words96(); list += words97(); return list }(),
-                #"negations"#: words98(),
-                #"shaming-exceptions"#: words99(),
-                #"indifference"#: { var list = words100(); list += words101(); list += words102(); return list }(),
-                #"self-goods"#: { var list = words103(); list += words104(); list += words105(); list += words106(); return list }(),
-                #"preferences"#: words107(),
-                #"unwanted-things"#: words108(),
-                #"choices"#: words109(),
-                #"neutral-choices"#: { var list = words110(); list += words111(); return list }(),
-                #"countdown-context"#: words112(),
-                #"deadline-verbs"#: { var list = words113(); list += words114(); return list }(),
-                #"time-limits"#: { var list = words115(); list += words116(); list += words117(); list += words118(); return list }(),
-                #"currency-exceptions"#: words119(),
-                #"offer-words"#: words120(),
-                #"few-words"#: words121(),
-                #"deadline-exceptions"#: words122(),
+                #"payment-acquire-verbs"#: words51(),
+                #"payment-acquire-verbs-after"#: words52(),
+                #"paid-products"#: words53(),
+                #"payment-verb-other-senses"#: { var list = words54(); list += words55(); list += words56(); list += words57(); list += words58(); return list }(),
+                #"neutral-dismiss"#: words59(),
+                #"neutral-declines"#: { var list = words60(); list += words61(); list += words62(); list += words63(); list += words64(); list += words65(); list += words66(); list += words67(); list += words68(); list += words69(); list += words70(); return list }(),
+                #"neutral-navigation"#: words71(),
+                #"shaming-phrases"#: { var list = words72(); list += words73(); return list }(),
+                #"currency-symbols"#: words74(),
+                #"currency-codes"#: words75(),
+                #"currency-words"#: words76(),
+                #"continuations"#: words77(),
+                #"shaming-context"#: { var list = words78(); list += words79(); return list }(),
+                #"negative-outcomes"#: { var list = words80(); list += words81(); list += words82(); list += words83(); list += words84(); list += words85(); list += words86(); list += words87(); list += words88(); list += words89(); list += words90(); list += words91(); list += words92(); list += words93(); list += words94(); list += words95(); list += words96(); list += words97(); list += words98(); return list }(),
+                #"self-improvement"#: { var list = words99(); list += words100(); return list }(),
+                #"negations"#: words101(),
+                #"shaming-exceptions"#: words102(),
+                #"indifference"#: { var list = words103(); list += words104(); list += words105(); return list }(),
+                #"self-goods"#: { var list = words106(); list += words107(); list += words108(); list += words109(); return list }(),
+                #"preferences"#: words110(),
+                #"unwanted-things"#: words111(),
+                #"choices"#: words112(),
+                #"neutral-choices"#: { var list = words113(); list += words114(); return list }(),
+                #"countdown-context"#: words115(),
+                #"deadline-verbs"#: { var list = words116(); list += words117(); return list }(),
+                #"time-limits"#: { var list = words118(); list += words119(); list += words120(); list += words121(); return list }(),
+                #"currency-exceptions"#: words122(),
+                #"offer-words"#: words123(),
+                #"few-words"#: words124(),
+                #"deadline-exceptions"#: words125(),
             ]
         ),
         (
@@ -1411,8 +1414,8 @@ enum EmbeddedRulePacks {
 
 """#,
             [
-                #"first-week-free-phrases"#: words123(),
-                #"limit-phrases"#: words124(),
+                #"first-week-free-phrases"#: words126(),
+                #"limit-phrases"#: words127(),
             ]
         ),
         ]
@@ -1741,6 +1744,11 @@ enum EmbeddedRulePacks {
             #"شهرك المجاني"#,
             #"الأسبوع المجاني"#,
             #"الشهر المجاني"#,
+            #"denemeni"#,
+            #"denemenizi"#,
+            #"denemeyi"#,
+            #"denemeye"#,
+            #"denemen"#,
         ]
     }
 
@@ -2390,6 +2398,31 @@ enum EmbeddedRulePacks {
             #"ingen debitering"#,
             #"żadnych opłat"#,
             #"一切かかりません"#,
+            #"no se te cobrará nada"#,
+            #"no se te cobra nada"#,
+            #"no te cobraremos nada"#,
+            #"no te cobramos nada"#,
+            #"geen kosten tot"#,
+            #"geen kosten vandaag"#,
+            #"ничего не спишут"#,
+            #"ничего не спишем"#,
+            #"ничего не списываем"#,
+            #"не спишем ни рубля"#,
+            #"لن يخصم منك"#,
+            #"لن نخصم"#,
+            #"لن يتم خصم"#,
+            #"بلا أي تكلفة"#,
+            #"بلا تكلفة"#,
+            #"एक रुपया भी नहीं कटेगा"#,
+            #"एक पैसा भी नहीं कटेगा"#,
+            #"कुछ नहीं कटेगा"#,
+            #"पैसे नहीं कटेंगे"#,
+            #"料金はいただきません"#,
+            #"お代はいただきません"#,
+            #"いただきません"#,
+            #"费用由我们承担"#,
+            #"由我们承担"#,
+            #"เราออกให้"#,
         ]
     }
 
@@ -2510,6 +2543,12 @@ enum EmbeddedRulePacks {
             #"แล็กโทสฟรี"#,
             #"ชูการ์ฟรี"#,
             #"ฟรีเวท"#,
+            #"फ़्री करें"#,
+            #"फ्री करें"#,
+            #"स्टोरेज फ़्री"#,
+            #"स्टोरेज फ्री"#,
+            #"जगह फ़्री"#,
+            #"जगह फ्री"#,
         ]
     }
 
@@ -5020,6 +5059,16 @@ enum EmbeddedRulePacks {
             ##"jeszcze tylko # dni"##,
             #"لليوم فقط"#,
             #"اليوم فقط"#,
+            ##"बस # दिन और"##,
+            ##"सिर्फ़ # दिन और"##,
+            ##"सिर्फ # दिन और"##,
+            ##"#시간만"##,
+            ##"# 시간만"##,
+            ##"단 #시간"##,
+            ##"단 # 시간"##,
+            ##"# สิทธิ์แรก"##,
+            #"สิทธิ์แรกเท่านั้น"#,
+            #"จำกัดเพียง"#,
             #"expires in"#,
             #"deal expires"#,
             #"expires tonight"#,
@@ -5110,6 +5159,11 @@ enum EmbeddedRulePacks {
             ##"within # minutes"##,
             #"goes back to {}"#,
             #"back to full price"#,
+        ]
+    }
+
+    private static func words21() -> [String] {
+        [
             #"returns to full price"#,
             #"never see this offer again"#,
             #"won't see this again"#,
@@ -5120,11 +5174,6 @@ enum EmbeddedRulePacks {
             #"gone forever"#,
             #"going fast"#,
             #"almost sold out"#,
-        ]
-    }
-
-    private static func words21() -> [String] {
-        [
             #"running out"#,
             #"prices increase"#,
             #"price increases"#,
@@ -5371,6 +5420,11 @@ enum EmbeddedRulePacks {
             #"जल्दी कीजिए"#,
             #"खत्म हो जाएगा"#,
             #"ख़त्म हो जाएगा"#,
+        ]
+    }
+
+    private static func words22() -> [String] {
+        [
             #"खत्म हो रहा"#,
             #"आखिरी मौका"#,
             #"सीमित समय"#,
@@ -5381,11 +5435,6 @@ enum EmbeddedRulePacks {
             #"سارع"#,
             #"أسرع"#,
             #"فقط اليوم"#,
-        ]
-    }
-
-    private static func words22() -> [String] {
-        [
             #"اليوم فقط"#,
             #"لفترة محدودة"#,
             #"آخر فرصة"#,
@@ -6679,6 +6728,9 @@ enum EmbeddedRulePacks {
             ##"# ayı hediye"##,
             ##"# ayı bedava"##,
             ##"# ayı ücretsiz"##,
+            ##"# mesi sono in regalo"##,
+            ##"# mesi te li regaliamo"##,
+            ##"# mesi li regaliamo noi"##,
         ]
     }
 
@@ -7292,6 +7344,10 @@ enum EmbeddedRulePacks {
             #"çeyrek"#,
             #"चौथाई"#,
             #"čtvrtina"#,
+            #"połowa ceny"#,
+            #"pół ceny"#,
+            #"za pół ceny"#,
+            #"połowę ceny"#,
         ]
     }
 
@@ -7737,6 +7793,10 @@ enum EmbeddedRulePacks {
             #"שבועיים"#,
             #"יומיים"#,
             #"שנתיים"#,
+            #"لأسبوعين"#,
+            #"لشهرين"#,
+            #"ليومين"#,
+            #"لسنتين"#,
         ]
     }
 
@@ -7954,6 +8014,18 @@ enum EmbeddedRulePacks {
             #"يومًا"#,
             #"دنوں"#,
             #"दिनों"#,
+            ##"# दिन तक"##,
+            ##"# दिनों तक"##,
+            ##"# हफ़्ते तक"##,
+            ##"# हफ्ते तक"##,
+            ##"# सप्ताह तक"##,
+            ##"# महीने तक"##,
+            ##"# महीनों तक"##,
+            #"لأسبوعين"#,
+            #"لشهرين"#,
+            #"ليومين"#,
+            #"لأسبوع"#,
+            #"لشهر"#,
         ]
     }
 
@@ -9166,6 +9238,15 @@ enum EmbeddedRulePacks {
             #"inizia l'abbonamento"#,
             #"открыть все функции"#,
             #"メンバーシップを始める"#,
+            #"ödemeyi tamamla"#,
+            #"ödemeyi tamamlayın"#,
+            #"ödemeyi onayla"#,
+            #"ödemeyi onaylayın"#,
+            #"चुकाएँ"#,
+            #"चुकाएं"#,
+            #"चुकाइए"#,
+            #"購読"#,
+            #"今すぐ購読"#,
         ]
     }
 
@@ -9337,6 +9418,32 @@ enum EmbeddedRulePacks {
             #"окупается"#,
             #"vyplatí se"#,
             #"se vyplatí"#,
+            #"upgrade your routine"#,
+            #"upgrade your * routine"#,
+            #"upgrade your * * routine"#,
+            #"dê um upgrade na sua rotina"#,
+            #"dê um upgrade na sua * rotina"#,
+            #"upgrade na sua rotina"#,
+            #"upgrade je iphone"#,
+            #"upgrade your iphone"#,
+            #"力をアップグレード"#,
+            #"力をアップグレードする"#,
+            #"free membership"#,
+            #"free account"#,
+            #"kostenlose mitgliedschaft"#,
+            #"adhésion gratuite"#,
+            #"membresía gratuita"#,
+            #"無料会員"#,
+            #"免费会员"#,
+            #"무료 회원"#,
+            #"मुफ़्त सदस्यता"#,
+            #"عضوية مجانية"#,
+            #"اشتراك مجاني"#,
+            #"pro tips"#,
+            #"pro tip"#,
+            #"get pro tips"#,
+            #"pro-tipps"#,
+            #"pro-tipp"#,
         ]
     }
 
@@ -9411,6 +9518,443 @@ enum EmbeddedRulePacks {
     }
 
     private static func words51() -> [String] {
+        [
+            #"get"#,
+            #"grab"#,
+            #"claim"#,
+            #"activate"#,
+            #"start"#,
+            #"begin"#,
+            #"switch to"#,
+            #"move to"#,
+            #"choose"#,
+            #"pick"#,
+            #"join"#,
+            #"take"#,
+            #"hol dir"#,
+            #"hole dir"#,
+            #"hol"#,
+            #"holen"#,
+            #"sichere dir"#,
+            #"sicher dir"#,
+            #"aktiviere"#,
+            #"aktivieren"#,
+            #"starte"#,
+            #"starten"#,
+            #"wechsle zu"#,
+            #"wechsel zu"#,
+            #"wechseln zu"#,
+            #"nimm"#,
+            #"erhalte"#,
+            #"erhalten"#,
+            #"wähle"#,
+            #"wählen"#,
+            #"obtenez"#,
+            #"obtiens"#,
+            #"obtenir"#,
+            #"activez"#,
+            #"active"#,
+            #"activer"#,
+            #"démarrez"#,
+            #"démarre"#,
+            #"démarrer"#,
+            #"commencez"#,
+            #"commence"#,
+            #"commencer"#,
+            #"passez à"#,
+            #"passe à"#,
+            #"passer à"#,
+            #"passez en"#,
+            #"passe en"#,
+            #"passer en"#,
+            #"prenez"#,
+            #"prends"#,
+            #"prendre"#,
+            #"choisissez"#,
+            #"choisis"#,
+            #"choisir"#,
+            #"rejoignez"#,
+            #"rejoins"#,
+            #"obtén"#,
+            #"obten"#,
+            #"obtener"#,
+            #"consigue"#,
+            #"conseguir"#,
+            #"activa"#,
+            #"activar"#,
+            #"empieza"#,
+            #"empezar"#,
+            #"comienza"#,
+            #"comenzar"#,
+            #"pásate a"#,
+            #"pasate a"#,
+            #"pásate al"#,
+            #"cámbiate a"#,
+            #"cámbiate al"#,
+            #"pasa a"#,
+            #"pasa al"#,
+            #"únete a"#,
+            #"elige"#,
+            #"elegir"#,
+            #"hazte"#,
+            #"llévate"#,
+            #"ottieni"#,
+            #"ottenere"#,
+            #"attiva"#,
+            #"attivare"#,
+            #"inizia"#,
+            #"iniziare"#,
+            #"passa a"#,
+            #"scegli"#,
+            #"scegliere"#,
+            #"prendi"#,
+            #"obtenha"#,
+            #"obter"#,
+            #"pegue"#,
+            #"garanta"#,
+            #"ative"#,
+            #"ativar"#,
+            #"comece"#,
+            #"começar"#,
+            #"inicie"#,
+            #"iniciar"#,
+            #"passe para"#,
+            #"mude para"#,
+            #"escolha"#,
+            #"escolher"#,
+            #"vire"#,
+            #"haal"#,
+            #"krijg"#,
+            #"neem"#,
+            #"activeer"#,
+            #"activeren"#,
+            #"stap over op"#,
+            #"kies"#,
+            #"skaffa"#,
+            #"hämta"#,
+            #"få"#,
+            #"aktivera"#,
+            #"starta"#,
+            #"börja"#,
+            #"gå över till"#,
+            #"byt till"#,
+            #"välj"#,
+            #"zdobądź"#,
+            #"uzyskaj"#,
+            #"odbierz"#,
+            #"weź"#,
+            #"aktywuj"#,
+            #"włącz"#,
+            #"rozpocznij"#,
+            #"zacznij"#,
+            #"przejdź na"#,
+            #"wybierz"#,
+            #"оформить"#,
+            #"оформи"#,
+            #"оформите"#,
+            #"получить"#,
+            #"получи"#,
+            #"получите"#,
+            #"активировать"#,
+            #"активируй"#,
+            #"активируйте"#,
+            #"подключить"#,
+            #"подключи"#,
+            #"подключите"#,
+            #"начать"#,
+            #"начни"#,
+            #"начните"#,
+            #"перейти на"#,
+            #"перейди на"#,
+            #"перейдите на"#,
+            #"открыть"#,
+            #"открой"#,
+            #"откройте"#,
+            #"взять"#,
+            #"возьми"#,
+            #"возьмите"#,
+            #"выбрать"#,
+            #"выбери"#,
+            #"выберите"#,
+            #"开通"#,
+            #"立即开通"#,
+            #"获取"#,
+            #"获得"#,
+            #"领取"#,
+            #"激活"#,
+            #"开启"#,
+            #"成为"#,
+            #"加入"#,
+            #"选择"#,
+            #"احصل على"#,
+            #"احصلي على"#,
+            #"فعّل"#,
+            #"فعل"#,
+            #"فعّلي"#,
+            #"ابدأ"#,
+            #"ابدئي"#,
+            #"انضم إلى"#,
+            #"انضمي إلى"#,
+            #"انتقل إلى"#,
+            #"انتقلي إلى"#,
+            #"اختر"#,
+            #"اختاري"#,
+            #"افتح"#,
+            #"افتحي"#,
+            #"nhận"#,
+            #"kích hoạt"#,
+            #"bắt đầu"#,
+            #"chọn"#,
+            #"lấy"#,
+            #"dapatkan"#,
+            #"aktifkan"#,
+            #"mulai"#,
+            #"pilih"#,
+            #"ambil"#,
+            #"gabung"#,
+            #"hent"#,
+            #"aktivér"#,
+            #"aktiver"#,
+            #"vælg"#,
+            #"velg"#,
+            #"skift til"#,
+            #"bytt til"#,
+            #"hanki"#,
+            #"aktivoi"#,
+            #"aloita"#,
+            #"valitse"#,
+            #"ota käyttöön"#,
+            #"siirry"#,
+            #"získej"#,
+            #"získejte"#,
+            #"aktivuj"#,
+            #"aktivujte"#,
+            #"začni"#,
+            #"začněte"#,
+            #"vyber"#,
+            #"vyberte"#,
+            #"přejdi na"#,
+            #"přejděte na"#,
+            #"קבל"#,
+            #"קבלו"#,
+            #"הפעל"#,
+            #"הפעילו"#,
+            #"התחל"#,
+            #"התחילו"#,
+            #"בחר"#,
+            #"בחרו"#,
+            #"עבור ל"#,
+            #"עברו ל"#,
+        ]
+    }
+
+    private static func words52() -> [String] {
+        [
+            #"を始める"#,
+            #"をはじめる"#,
+            #"を開始"#,
+            #"を開始する"#,
+            #"に登録"#,
+            #"に登録する"#,
+            #"に加入"#,
+            #"に加入する"#,
+            #"を入手"#,
+            #"を手に入れる"#,
+            #"をゲット"#,
+            #"を有効にする"#,
+            #"を有効化"#,
+            #"になる"#,
+            #"を選ぶ"#,
+            #"始める"#,
+            #"시작"#,
+            #"시작하기"#,
+            #"시작하세요"#,
+            #"받기"#,
+            #"받으세요"#,
+            #"가입"#,
+            #"가입하기"#,
+            #"활성화"#,
+            #"이용하기"#,
+            #"선택"#,
+            #"전환"#,
+            #"लें"#,
+            #"लीजिए"#,
+            #"लो"#,
+            #"पाएँ"#,
+            #"पाएं"#,
+            #"प्राप्त करें"#,
+            #"शुरू करें"#,
+            #"चालू करें"#,
+            #"एक्टिवेट करें"#,
+            #"सक्रिय करें"#,
+            #"चुनें"#,
+            #"अपनाएँ"#,
+            #"अपनाएं"#,
+            #"al"#,
+            #"alın"#,
+            #"edin"#,
+            #"etkinleştir"#,
+            #"aktifleştir"#,
+            #"başlat"#,
+            #"başlatın"#,
+            #"geç"#,
+            #"geçin"#,
+            #"seç"#,
+            #"aç"#,
+            #"açın"#,
+            #"เริ่ม"#,
+            #"เปิดใช้"#,
+            #"เปิดใช้งาน"#,
+            #"สมัคร"#,
+            #"เลือก"#,
+        ]
+    }
+
+    private static func words53() -> [String] {
+        [
+            #"premium"#,
+            #"pro"#,
+            #"plus"#,
+            #"gold"#,
+            #"vip"#,
+            #"platinum"#,
+            #"prime"#,
+            #"premium+"#,
+            #"pro+"#,
+            #"membership"#,
+            #"subscription"#,
+            #"full version"#,
+            #"full access"#,
+            #"all features"#,
+            #"mitgliedschaft"#,
+            #"abo"#,
+            #"abonnement"#,
+            #"vollversion"#,
+            #"vollzugriff"#,
+            #"alle funktionen"#,
+            #"adhésion"#,
+            #"version complète"#,
+            #"accès complet"#,
+            #"toutes les fonctionnalités"#,
+            #"suscripción"#,
+            #"membresía"#,
+            #"versión completa"#,
+            #"acceso completo"#,
+            #"todas las funciones"#,
+            #"abbonamento"#,
+            #"versione completa"#,
+            #"accesso completo"#,
+            #"tutte le funzioni"#,
+            #"assinatura"#,
+            #"versão completa"#,
+            #"acesso completo"#,
+            #"todos os recursos"#,
+            #"lidmaatschap*"#,
+            #"volledige versie"#,
+            #"alle functies"#,
+            #"medlemskap*"#,
+            #"prenumeration*"#,
+            #"abonnemang*"#,
+            #"fullversion*"#,
+            #"alla funktioner"#,
+            #"członkostw*"#,
+            #"subskrypcj*"#,
+            #"abonament*"#,
+            #"pełną wersję"#,
+            #"pełny dostęp"#,
+            #"wszystkie funkcje"#,
+            #"премиум*"#,
+            #"подписк*"#,
+            #"членство"#,
+            #"полный доступ"#,
+            #"полную версию"#,
+            #"все функции"#,
+            #"все курсы"#,
+            #"все уроки"#,
+            #"все материалы"#,
+            #"все возможности"#,
+            #"все главы"#,
+            #"premium'*"#,
+            #"pro'*"#,
+            #"plus'*"#,
+            #"gold'*"#,
+            #"üyelik*"#,
+            #"abonelik*"#,
+            #"tam sürüm*"#,
+            #"tüm özellik*"#,
+            #"tüm kurs*"#,
+            #"tüm bölüm*"#,
+            #"tüm ders*"#,
+            #"プレミアム"#,
+            #"プレミアムプラン"#,
+            #"メンバーシップ"#,
+            #"有料プラン"#,
+            #"有料会員"#,
+            #"サブスク*"#,
+            #"プロ版"#,
+            #"会员"#,
+            #"高级版"#,
+            #"专业版"#,
+            #"高级会员"#,
+            #"全部功能"#,
+            #"프리미엄"#,
+            #"프로"#,
+            #"플러스"#,
+            #"멤버십"#,
+            #"구독"#,
+            #"유료 플랜"#,
+            #"प्रीमियम"#,
+            #"प्रो"#,
+            #"प्लस"#,
+            #"गोल्ड"#,
+            #"मेंबरशिप"#,
+            #"मेम्बरशिप"#,
+            #"सदस्यता"#,
+            #"सब्सक्रिप्शन"#,
+            #"सभी फ़ीचर"#,
+            #"सभी फीचर"#,
+            #"بريميوم"#,
+            #"برو"#,
+            #"بلس"#,
+            #"الاشتراك"#,
+            #"اشتراك"#,
+            #"العضوية"#,
+            #"عضوية"#,
+            #"النسخة المميزة"#,
+            #"الباقة المميزة"#,
+            #"جميع الميزات"#,
+            #"كل الميزات"#,
+            #"جميع القصص"#,
+            #"جميع الدروس"#,
+            #"جميع الدورات"#,
+            #"พรีเมียม"#,
+            #"โปร"#,
+            #"สมาชิก"#,
+            #"ฟีเจอร์ทั้งหมด"#,
+            #"hội viên"#,
+            #"gói hội viên"#,
+            #"tất cả tính năng"#,
+            #"keanggotaan"#,
+            #"langganan"#,
+            #"semua fitur"#,
+            #"medlemskab"#,
+            #"alle funktioner"#,
+            #"jäsenyys"#,
+            #"jäsenyyden"#,
+            #"tilaus"#,
+            #"tilauksen"#,
+            #"členství"#,
+            #"předplatné"#,
+            #"všechny funkce"#,
+            #"פרימיום"#,
+            #"פרו"#,
+            #"מנוי"#,
+            #"חברות"#,
+            #"כל התכונות"#,
+        ]
+    }
+
+    private static func words54() -> [String] {
         [
             #"newsletter*"#,
             #"nieuwsbrief*"#,
@@ -9671,7 +10215,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words52() -> [String] {
+    private static func words55() -> [String] {
         [
             #"conquista desbloqueada"#,
             #"prestatie ontgrendeld"#,
@@ -9932,7 +10476,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words53() -> [String] {
+    private static func words56() -> [String] {
         [
             #"บทถัดไป"#,
             #"अगला अध्याय"#,
@@ -10193,7 +10737,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words54() -> [String] {
+    private static func words57() -> [String] {
         [
             #"kochkünste"#,
             #"löpteknik"#,
@@ -10454,7 +10998,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words55() -> [String] {
+    private static func words58() -> [String] {
         [
             #"पाठ पूरा करके"#,
             #"بعد كل درس"#,
@@ -10564,10 +11108,23 @@ enum EmbeddedRulePacks {
             #"kelime hazine*"#,
             #"स्ट्रीक"#,
             #"थीम"#,
+            #"via mejl"#,
+            #"på mejl"#,
+            #"per mejl"#,
+            #"メールアドレスで"#,
+            #"メールで登録"#,
+            #"när du klarat"#,
+            #"när du klarar"#,
+            #"efter att du klarat"#,
+            #"terminez la"#,
+            #"terminez le"#,
+            #"termine la"#,
+            #"termine le"#,
+            #"après avoir terminé"#,
         ]
     }
 
-    private static func words56() -> [String] {
+    private static func words59() -> [String] {
         [
             #"not now"#,
             #"not today"#,
@@ -10703,7 +11260,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words57() -> [String] {
+    private static func words60() -> [String] {
         [
             #"Ask me again next month"#,
             #"Ask me again next week"#,
@@ -10964,7 +11521,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words58() -> [String] {
+    private static func words61() -> [String] {
         [
             #"Lo pensaré y vuelvo luego"#,
             #"Lo pienso y vuelvo"#,
@@ -11225,7 +11782,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words59() -> [String] {
+    private static func words62() -> [String] {
         [
             #"Misschien later"#,
             #"Nee bedankt, ik betaal liever per maand"#,
@@ -11486,7 +12043,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words60() -> [String] {
+    private static func words63() -> [String] {
         [
             #"Нет, мне пока хватает бесплатных уроков"#,
             #"Нет, спасибо"#,
@@ -11747,7 +12304,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words61() -> [String] {
+    private static func words64() -> [String] {
         [
             #"先跳过吧"#,
             #"先逛逛"#,
@@ -12008,7 +12565,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words62() -> [String] {
+    private static func words65() -> [String] {
         [
             #"revenir"#,
             #"retourner"#,
@@ -12269,7 +12826,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words63() -> [String] {
+    private static func words66() -> [String] {
         [
             #"lunedì"#,
             #"martedì"#,
@@ -12530,7 +13087,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words64() -> [String] {
+    private static func words67() -> [String] {
         [
             #"ikke ennå"#,
             #"foreløpig"#,
@@ -12791,7 +13348,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words65() -> [String] {
+    private static func words68() -> [String] {
         [
             #"пока что"#,
             #"на данный момент"#,
@@ -13052,7 +13609,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words66() -> [String] {
+    private static func words69() -> [String] {
         [
             #"tuần sau"#,
             #"tháng sau"#,
@@ -13313,7 +13870,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words67() -> [String] {
+    private static func words70() -> [String] {
         [
             #"홈으로"#,
             #"메인"#,
@@ -13545,10 +14102,19 @@ enum EmbeddedRulePacks {
             #"keşfedeyim"#,
             #"inceleyeyim"#,
             #"deneyeyim"#,
+            #"不了，谢谢"#,
+            #"不了，谢了"#,
+            #"不了谢谢"#,
+            #"Nein danke, ich bleibe beim Basistarif"#,
+            #"سأفكر في الأمر"#,
+            #"سأفكر بالأمر"#,
+            #"بعدين"#,
+            #"बाद में देखेंगे"#,
+            #"बाद में देखते हैं"#,
         ]
     }
 
-    private static func words68() -> [String] {
+    private static func words71() -> [String] {
         [
             #"back to"#,
             #"go back to"#,
@@ -13628,7 +14194,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words69() -> [String] {
+    private static func words72() -> [String] {
         [
             #"i don't like saving"#,
             #"i don't want to save"#,
@@ -13889,7 +14455,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words70() -> [String] {
+    private static func words73() -> [String] {
         [
             #"그렇게 믿고 싶어"#,
             #"katanya sih"#,
@@ -14097,7 +14663,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words71() -> [String] {
+    private static func words74() -> [String] {
         [
             #"us$"#,
             #"a$"#,
@@ -14139,7 +14705,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words72() -> [String] {
+    private static func words75() -> [String] {
         [
             #"usd"#,
             #"eur"#,
@@ -14191,7 +14757,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words73() -> [String] {
+    private static func words76() -> [String] {
         [
             #"dollar"#,
             #"dollars"#,
@@ -14332,7 +14898,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words74() -> [String] {
+    private static func words77() -> [String] {
         [
             #"fortsätta"#,
             #"fortsätter"#,
@@ -14499,7 +15065,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words75() -> [String] {
+    private static func words78() -> [String] {
         [
             #"i"#,
             #"i'll"#,
@@ -14760,7 +15326,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words76() -> [String] {
+    private static func words79() -> [String] {
         [
             #"não quero"#,
             #"je ne veux pas"#,
@@ -14909,7 +15475,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words77() -> [String] {
+    private static func words80() -> [String] {
         [
             #"waste*"#,
             #"wasting"#,
@@ -15170,7 +15736,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words78() -> [String] {
+    private static func words81() -> [String] {
         [
             #"źle spać"#,
             #"kötü uyu*"#,
@@ -15431,7 +15997,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words79() -> [String] {
+    private static func words82() -> [String] {
         [
             #"on s'en fiche"#,
             #"a quién le importa"#,
@@ -15692,7 +16258,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words80() -> [String] {
+    private static func words83() -> [String] {
         [
             #"تضيع"#,
             #"se la caveranno"#,
@@ -15953,7 +16519,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words81() -> [String] {
+    private static func words84() -> [String] {
         [
             #"der stress"#,
             #"le stress"#,
@@ -16214,7 +16780,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words82() -> [String] {
+    private static func words85() -> [String] {
         [
             #"sover hellere dårligt"#,
             #"dårligt"#,
@@ -16475,7 +17041,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words83() -> [String] {
+    private static func words86() -> [String] {
         [
             #"vinossa"#,
             #"krzywo"#,
@@ -16736,7 +17302,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words84() -> [String] {
+    private static func words87() -> [String] {
         [
             #"sakit punggung"#,
             #"đau lưng"#,
@@ -16997,7 +17563,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words85() -> [String] {
+    private static func words88() -> [String] {
         [
             #"бедн*"#,
             #"貧乏"#,
@@ -17258,7 +17824,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words86() -> [String] {
+    private static func words89() -> [String] {
         [
             #"soffrire"#,
             #"sofrendo"#,
@@ -17519,7 +18085,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words87() -> [String] {
+    private static func words90() -> [String] {
         [
             #"full lagring"#,
             #"muisti täynnä"#,
@@ -17780,7 +18346,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words88() -> [String] {
+    private static func words91() -> [String] {
         [
             #"przecieka"#,
             #"sızdırsın"#,
@@ -18041,7 +18607,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words89() -> [String] {
+    private static func words92() -> [String] {
         [
             #"screen all day"#,
             #"glued to the screen"#,
@@ -18302,7 +18868,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words90() -> [String] {
+    private static func words93() -> [String] {
         [
             #"na debecie"#,
             #"ekside"#,
@@ -18563,7 +19129,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words91() -> [String] {
+    private static func words94() -> [String] {
         [
             #"chơi một mình"#,
             #"tự chơi"#,
@@ -18824,7 +19390,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words92() -> [String] {
+    private static func words95() -> [String] {
         [
             #"יכול לחכות"#,
             #"יכולה לחכות"#,
@@ -19085,7 +19651,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words93() -> [String] {
+    private static func words96() -> [String] {
         [
             #"butto soldi"#,
             #"butto via soldi"#,
@@ -19346,7 +19912,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words94() -> [String] {
+    private static func words97() -> [String] {
         [
             #"oppivat joskus"#,
             #"kiedyś się nauczą"#,
@@ -19607,7 +20173,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words95() -> [String] {
+    private static func words98() -> [String] {
         [
             #"solteiro"#,
             #"solteira"#,
@@ -19758,7 +20324,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words96() -> [String] {
+    private static func words99() -> [String] {
         [
             #"better"#,
             #"improv*"#,
@@ -20019,7 +20585,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words97() -> [String] {
+    private static func words100() -> [String] {
         [
             #"koulutusta"#,
             #"tresura"#,
@@ -20086,7 +20652,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words98() -> [String] {
+    private static func words101() -> [String] {
         [
             #"not"#,
             #"don't"#,
@@ -20155,7 +20721,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words99() -> [String] {
+    private static func words102() -> [String] {
         [
             #"never lose"#,
             #"never miss"#,
@@ -20230,7 +20796,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words100() -> [String] {
+    private static func words103() -> [String] {
         [
             #"don't care"#,
             #"do not care"#,
@@ -20491,7 +21057,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words101() -> [String] {
+    private static func words104() -> [String] {
         [
             #"kan me gestolen worden"#,
             #"kan me niet schelen"#,
@@ -20752,7 +21318,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words102() -> [String] {
+    private static func words105() -> [String] {
         [
             #"무슨 상관"#,
             #"apa bedanya"#,
@@ -20818,7 +21384,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words103() -> [String] {
+    private static func words106() -> [String] {
         [
             #"privacy"#,
             #"security"#,
@@ -21079,7 +21645,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words104() -> [String] {
+    private static func words107() -> [String] {
         [
             #"inglés"#,
             #"inglese"#,
@@ -21340,7 +21906,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words105() -> [String] {
+    private static func words108() -> [String] {
         [
             #"sevgilim*"#,
             #"niños"#,
@@ -21601,7 +22167,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words106() -> [String] {
+    private static func words109() -> [String] {
         [
             #"הילדים שלי"#,
             #"moje děti"#,
@@ -21654,7 +22220,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words107() -> [String] {
+    private static func words110() -> [String] {
         [
             #"love"#,
             #"enjoy"#,
@@ -21754,7 +22320,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words108() -> [String] {
+    private static func words111() -> [String] {
         [
             #"ads"#,
             #"advertising"#,
@@ -21793,7 +22359,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words109() -> [String] {
+    private static func words112() -> [String] {
         [
             #"i'd rather"#,
             #"i would rather"#,
@@ -21861,7 +22427,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words110() -> [String] {
+    private static func words113() -> [String] {
         [
             #"free"#,
             #"free plan"#,
@@ -22122,7 +22688,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words111() -> [String] {
+    private static func words114() -> [String] {
         [
             #"zonder premium"#,
             #"uden premium"#,
@@ -22219,10 +22785,14 @@ enum EmbeddedRulePacks {
             #"בינתיים"#,
             #"zatím"#,
             #"prozatím"#,
+            #"basistarif"#,
+            #"beim basistarif"#,
+            #"im basistarif"#,
+            #"den basistarif"#,
         ]
     }
 
-    private static func words112() -> [String] {
+    private static func words115() -> [String] {
         [
             #"ends in"#,
             #"ending in"#,
@@ -22337,7 +22907,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words113() -> [String] {
+    private static func words116() -> [String] {
         [
             #"ends"#,
             #"ending"#,
@@ -22598,7 +23168,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words114() -> [String] {
+    private static func words117() -> [String] {
         [
             #"più caro"#,
             #"mais caro"#,
@@ -22796,10 +23366,19 @@ enum EmbeddedRulePacks {
             #"pójdą w górę"#,
             #"gehen hoch"#,
             #"gehen nach oben"#,
+            #"laufen * ab"#,
+            #"laufen * * ab"#,
+            #"ساري حتى"#,
+            #"سارٍ حتى"#,
+            #"ساري لغاية"#,
+            #"läuft * * * * ab"#,
+            ##"läuft um # uhr ab"##,
+            #"loopt * * * * af"#,
+            ##"loopt om # af"##,
         ]
     }
 
-    private static func words115() -> [String] {
+    private static func words118() -> [String] {
         [
             #"tonight"#,
             #"today"#,
@@ -23060,7 +23639,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words116() -> [String] {
+    private static func words119() -> [String] {
         [
             #"la próxima semana"#,
             #"la prossima settimana"#,
@@ -23321,7 +23900,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words117() -> [String] {
+    private static func words120() -> [String] {
         [
             #"जून"#,
             #"जुलाई"#,
@@ -23582,7 +24161,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words118() -> [String] {
+    private static func words121() -> [String] {
         [
             #"tänään"#,
             #"illalla"#,
@@ -23590,7 +24169,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words119() -> [String] {
+    private static func words122() -> [String] {
         [
             #"ribu ulasan"#,
             #"ribu pengguna"#,
@@ -23653,7 +24232,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words120() -> [String] {
+    private static func words123() -> [String] {
         [
             #"price"#,
             #"prices"#,
@@ -23860,7 +24439,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words121() -> [String] {
+    private static func words124() -> [String] {
         [
             #"wenige"#,
             #"few"#,
@@ -23902,7 +24481,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words122() -> [String] {
+    private static func words125() -> [String] {
         [
             #"trial"#,
             #"free week"#,
@@ -24083,7 +24662,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words123() -> [String] {
+    private static func words126() -> [String] {
         [
             #"free week"#,
             #"first week free"#,
@@ -24119,7 +24698,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words124() -> [String] {
+    private static func words127() -> [String] {
         [
             #"one free drawing per day"#,
             #"1 free drawing per day"#,
