@@ -681,16 +681,13 @@ import Testing
             minimumLines: 90, perLanguageAccuracy: 0.90),
         // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
         // languages, 80 lines each; lines that repeated an earlier set were rewritten by them)
-        // while set 50's misses were mended, frozen (SHA-256 in README.md), never read line by
-        // line; measured once, after those mends, and pinned there: its neutral declines, all
-        // new wordings, are where confirmshaming by elimination fails.
+        // while set 50's misses were mended, frozen. Its one run: price 1.00/1.00, savings
+        // 0.99/0.97, urgency 1.00/0.98, free 1.00/0.91, payment verbs 0.93/0.95, confirmshaming
+        // 0.65/1.00 (neutral declines with app names and activities), trial offers 0.96/1.00;
+        // then read and mended.
         LabelledSet(
             file: "copy-heldout-51.tsv", label: "held-out 51 ", detectors: detectorNames + ["trial-offer"],
-            minimumLines: 90, blind: true,
-            floors: [
-                "price": (1.00, 1.00), "savings": (0.99, 0.97), "urgency": (1.00, 0.98), "free": (1.00, 0.91),
-                "payment-verb": (0.93, 0.95), "confirmshaming": (0.64, 1.00), "trial-offer": (0.95, 1.00),
-            ], perLanguageAccuracy: 0.58),
+            minimumLines: 90, perLanguageAccuracy: 0.90),
     ]
 
     @Test(arguments: labelledSets)
@@ -1059,6 +1056,20 @@ import Testing
         #expect(found("$0.99 for your first week") == [])
     }
 
+    /// A negation right next to a charge claims no cost; a word between, or cancelling, does not.
+    @Test func freeDetectorFindsNegatedCharges() throws {
+        let detector = FreeDetector(vocabularies: try Self.vocabularies())
+        func found(_ text: String) -> [String] { detector.matches(in: Template(text).plain).map(\.text) }
+        #expect(found("No payment today") == ["No payment"])
+        #expect(found("Inga avgifter förrän 1 maj") == ["Inga avgifter"])
+        #expect(found("14 gün ödeme yok") == ["ödeme yok"])
+        #expect(found("料金なしで始める") == ["料金なし"])
+        #expect(found("No hidden fees") == [])
+        #expect(found("Keine versteckten Kosten") == [])
+        #expect(found("Cancel anytime, no fees") == [])
+        #expect(found("Fees apply after the trial") == [])
+    }
+
     @Test func paymentVerbDetectorReadsALiteralPriceAsAVariable() throws {
         let detector = PaymentVerbDetector(vocabularies: try Self.vocabularies())
         func found(_ text: String) -> [String] { detector.matches(in: Template(text).plain).map(\.text) }
@@ -1249,6 +1260,11 @@ import Testing
         #expect(found("Köpeğimin sağlığını şansa bırakıyorum") == ["Köpeğimin sağlığını şansa bırakıyorum"])
         // A label that leads somewhere names the app's own screens.
         #expect(found("Back to my recipes") == [])
+        // One that names the free tier settles for it; names are never unknown words.
+        #expect(found("Continuer avec Brouillonne gratuit") == [])
+        #expect(found("Not now, «Brouillonne»") == [])
+        #expect(found("Not now, BrouillonNotes") == [])
+        #expect(found("Not now, Brouillonne") == ["Brouillonne"])
         // Without neutral declines there is nothing to eliminate by.
         let bare = ConfirmshamingDetector(vocabularies: ["shaming-context": ["no thanks"]])
         #expect(bare.matches(in: Template("No thanks, I'll water my plants myself").plain) == [])

@@ -28,7 +28,8 @@
 /// själva"). Guilt trips are open-ended and neutral declines are not, so this finds the wordings
 /// that no list of guilt trips has yet; the match is marked `byElimination`. A label that leads
 /// somewhere (`neutral-navigation`: "Back to", "Zurück zur") is left to the other stages: its
-/// destination names the app's own screens, which no list holds.
+/// destination names the app's own screens, which no list holds; so is a label that names the
+/// free tier (`free-words`: "Continuer avec NotaBene gratuit"), and names are never unknown.
 ///
 /// A class, not a struct: a rule hands `matches` to its memo as a closure, which then retains
 /// one reference instead of copying every compiled vocabulary.
@@ -48,6 +49,7 @@ package final class ConfirmshamingDetector: Sendable {
     private let continuations: PhraseMatcher
     private let declines: NeutralDeclines?
     private let navigation: PhraseMatcher
+    private let freeTier: PhraseMatcher
 
     package init(vocabularies: [String: [String]]) {
         func matcher(_ name: String) -> PhraseMatcher { PhraseMatcher(phrases: vocabularies[name] ?? []) }
@@ -67,6 +69,8 @@ package final class ConfirmshamingDetector: Sendable {
         neutralChoices = matcher("neutral-choices")
         continuations = matcher("continuations")
         navigation = matcher("neutral-navigation")
+        freeTier = PhraseMatcher(
+            phrases: vocabularies["free-words"] ?? [], exceptions: vocabularies["free-exceptions"] ?? [])
         declines = NeutralDeclines.declines(in: vocabularies).map(NeutralDeclines.init(declines:))
     }
 
@@ -87,9 +91,12 @@ package final class ConfirmshamingDetector: Sendable {
         }
         // Wording the other vocabularies know shows the label's language is covered.
         func byElimination(inKnownLanguage: Bool) -> [DetectorMatch] {
-            // "Back to my recipes": where a label leads names the app's own things, which no list holds.
+            // "Back to my recipes": where a label leads names the app's own things, which no list
+            // holds; "Continue with NotaBene gratuit" names the free tier, which it settles for.
             guard navigation.ranges(in: normalized).isEmpty,
-                let range = declines?.unexplained(in: normalized, inKnownLanguage: inKnownLanguage)
+                freeTier.ranges(in: normalized).isEmpty,
+                let range = declines?.unexplained(
+                    in: normalized, source: text, inKnownLanguage: inKnownLanguage)
             else { return [] }
             var found = DetectorMatch(range, of: normalized, in: text)
             found.byElimination = true

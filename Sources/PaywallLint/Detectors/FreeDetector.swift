@@ -2,18 +2,32 @@
 /// "無料"), and zero prices ("$0 for your first week", "0円"). "Ad-free", "free up space" and
 /// "feel free" are not such claims.
 ///
-/// Vocabularies: `free-words`, with `free-exceptions`; the currency vocabularies for zero prices.
+/// A negation right next to a word for a charge claims it too ("no payment today", "sin cargos",
+/// "ücret yok", "料金なし"), unless a word stands between ("no hidden fees") or the text is about
+/// cancelling ("résiliable sans frais").
+///
+/// Vocabularies: `free-words`, with `free-exceptions`; `charge-words` with `charge-negations`
+/// (before) and `charge-negations-after`, vetoed by `cancel-words`; the currency vocabularies
+/// for zero prices.
 ///
 /// A class, not a struct: a rule hands `matches` to its memo as a closure, which then retains
 /// one reference instead of copying every compiled vocabulary.
 package final class FreeDetector: Sendable {
     private let matcher: PhraseMatcher
     private let prices: PriceDetector
+    private let charges: PhraseMatcher
+    private let negations: PhraseMatcher
+    private let negationsAfter: PhraseMatcher
+    private let cancelling: PhraseMatcher
 
     package init(vocabularies: [String: [String]]) {
         matcher = PhraseMatcher(
             phrases: vocabularies["free-words"] ?? [], exceptions: vocabularies["free-exceptions"] ?? [])
         prices = PriceDetector(vocabularies: vocabularies)
+        charges = PhraseMatcher(phrases: vocabularies["charge-words"] ?? [])
+        negations = PhraseMatcher(phrases: vocabularies["charge-negations"] ?? [])
+        negationsAfter = PhraseMatcher(phrases: vocabularies["charge-negations-after"] ?? [])
+        cancelling = PhraseMatcher(phrases: vocabularies["cancel-words"] ?? [])
     }
 
     package func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
@@ -24,6 +38,31 @@ package final class FreeDetector: Sendable {
     package func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
         var ranges = matcher.ranges(in: normalized)
         ranges += prices.prices(in: normalized).filter(\.isZero).map(\.range)
+        ranges += noCharge(in: normalized)
         return SavingsDetector.merged(ranges).map { DetectorMatch($0, of: normalized, in: text) }
+    }
+
+    /// Negated charges, in normalised offsets: only spaces between the negation and the charge.
+    private func noCharge(in normalized: NormalizedText) -> [Range<Int>] {
+        let found = charges.ranges(in: normalized)
+        guard !found.isEmpty else { return [] }
+        let t = normalized.scalars
+        func adjacent(_ gap: Range<Int>) -> Bool { t[gap].allSatisfy(Scalars.isSpace) }
+        var claims: [Range<Int>] = []
+        let before = negations.ranges(in: normalized)
+        let after = negationsAfter.ranges(in: normalized)
+        for charge in found {
+            if let negation = before.last(endingBy: charge.lowerBound),
+                adjacent(negation.upperBound..<charge.lowerBound)
+            {
+                claims.append(negation.lowerBound..<charge.upperBound)
+            } else if let negation = after.first(startingFrom: charge.upperBound),
+                adjacent(charge.upperBound..<negation.lowerBound)
+            {
+                claims.append(charge.lowerBound..<negation.upperBound)
+            }
+        }
+        guard !claims.isEmpty, cancelling.ranges(in: normalized).isEmpty else { return [] }
+        return claims
     }
 }

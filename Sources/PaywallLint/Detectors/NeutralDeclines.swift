@@ -103,8 +103,11 @@ final class NeutralDeclines: Sendable {
 
     /// The span of `text` (normalised offsets) from the first to the last word or part that no
     /// neutral decline has; nil when every word is known, or when the label's language is not
-    /// covered (`inKnownLanguage`: other vocabularies found wording of the label).
-    func unexplained(in text: NormalizedText, inKnownLanguage: Bool) -> Range<Int>? {
+    /// covered (`inKnownLanguage`: other vocabularies found wording of the label). Names are
+    /// never unknown: a quoted span («Ricettario», 「単語帳」) or a word with a capital inside
+    /// (NotaBene) in `source`, the label as written.
+    func unexplained(in text: NormalizedText, source: [Unicode.Scalar], inKnownLanguage: Bool) -> Range<Int>?
+    {
         let tables = self.tables.withLock { tables in
             if let tables { return tables }
             let found = Self.tables(for: declines)
@@ -113,13 +116,15 @@ final class NeutralDeclines: Sendable {
         }
         let scalars = text.scalars
         let pieces = Self.pieces(of: scalars)
+        let quoted = Self.quotedSpans(in: scalars)
+        func isQuoted(_ range: Range<Int>) -> Bool { quoted.contains { $0.overlaps(range) } }
         var unknown: [Range<Int>] = []
         var inCoveredLanguage = inKnownLanguage || Self.hasCoveredLanguageLetter(scalars)
         for word in pieces.words {
             let key = Self.key(scalars[word])
             if tables.hasWord(key) {
                 inCoveredLanguage = true
-            } else {
+            } else if !isQuoted(word), !Self.hasInnerCapital(source[text.sourceRange(of: word)]) {
                 unknown.append(word)
             }
         }
@@ -136,6 +141,8 @@ final class NeutralDeclines: Sendable {
                 if known > start {
                     inCoveredLanguage = true
                     start = known
+                } else if isQuoted(start..<start + 1) {
+                    start += 1
                 } else {
                     unknown.append(start..<start + 1)
                     unknownScalarsInRuns += 1
@@ -147,6 +154,40 @@ final class NeutralDeclines: Sendable {
             let first = unknown.map(\.lowerBound).min(), let last = unknown.map(\.upperBound).max()
         else { return nil }
         return first..<last
+    }
+
+    /// Spans between paired quotation marks or corner brackets, which hold names in copy.
+    static func quotedSpans(in scalars: [Unicode.Scalar]) -> [Range<Int>] {
+        var spans: [Range<Int>] = []
+        var open: (index: Int, closing: Unicode.Scalar)?
+        for (index, scalar) in scalars.enumerated() {
+            if let current = open {
+                if scalar == current.closing {
+                    spans.append(current.index..<index + 1)
+                    open = nil
+                }
+            } else if let closing = quoteClosings[scalar] {
+                open = (index, closing)
+            }
+        }
+        return spans
+    }
+
+    private static let quoteClosings: [Unicode.Scalar: Unicode.Scalar] = [
+        "\"": "\"", "\u{201C}": "\u{201D}", "\u{201E}": "\u{201C}", "\u{00AB}": "\u{00BB}",
+        "\u{00BB}": "\u{00AB}", "\u{2039}": "\u{203A}", "\u{300C}": "\u{300D}", "\u{300E}": "\u{300F}",
+    ]
+
+    /// A lowercase letter followed by an uppercase one, as product names write it ("NotaBene",
+    /// "TarifKutusu", "ShieldVPN").
+    static func hasInnerCapital(_ word: ArraySlice<Unicode.Scalar>) -> Bool {
+        var previousLower = false
+        for scalar in word {
+            let properties = scalar.properties
+            if previousLower && properties.isUppercase { return true }
+            previousLower = properties.isLowercase
+        }
+        return false
     }
 
     /// Whether the label has a letter or script that, of the languages around, only ones the

@@ -551,59 +551,62 @@ enum EmbeddedRulePacks {
 """#,
             [
                 #"free-words"#: { var list = words7(); list += words8(); list += words9(); return list }(),
-                #"free-exceptions"#: words10(),
-                #"urgency-phrases"#: { var list = words11(); list += words12(); list += words13(); list += words14(); list += words15(); list += words16(); list += words17(); list += words18(); list += words19(); list += words20(); list += words21(); list += words22(); return list }(),
-                #"urgency-exceptions"#: words23(),
-                #"savings-words"#: { var list = words24(); list += words25(); return list }(),
-                #"savings-exceptions"#: words26(),
-                #"savings-phrases"#: { var list = words27(); list += words28(); list += words29(); return list }(),
-                #"price-comparisons"#: words30(),
-                #"pay-words"#: words31(),
-                #"price-from"#: words32(),
-                #"price-to"#: words33(),
-                #"former-prices"#: words34(),
-                #"whole-year"#: words35(),
-                #"savings-fractions"#: words36(),
-                #"cost-words"#: words37(),
-                #"non-money-savings"#: words38(),
-                #"free-period-exceptions"#: words39(),
-                #"bonus-period-context"#: words40(),
-                #"dual-periods"#: words41(),
-                #"free-period-words"#: words42(),
-                #"number-words"#: words43(),
-                #"payment-verbs"#: { var list = words44(); list += words45(); list += words46(); list += words47(); list += words48(); return list }(),
-                #"payment-verb-exceptions"#: words49(),
-                #"payment-outright"#: words50(),
-                #"payment-acquire-verbs"#: words51(),
-                #"payment-acquire-verbs-after"#: words52(),
-                #"paid-products"#: words53(),
-                #"payment-verb-other-senses"#: { var list = words54(); list += words55(); list += words56(); list += words57(); list += words58(); return list }(),
-                #"neutral-dismiss"#: words59(),
-                #"neutral-declines"#: { var list = words60(); list += words61(); list += words62(); list += words63(); list += words64(); list += words65(); list += words66(); list += words67(); list += words68(); list += words69(); list += words70(); return list }(),
-                #"neutral-navigation"#: words71(),
-                #"shaming-phrases"#: { var list = words72(); list += words73(); return list }(),
-                #"currency-symbols"#: words74(),
-                #"currency-codes"#: words75(),
-                #"currency-words"#: words76(),
-                #"continuations"#: words77(),
-                #"shaming-context"#: { var list = words78(); list += words79(); return list }(),
-                #"negative-outcomes"#: { var list = words80(); list += words81(); list += words82(); list += words83(); list += words84(); list += words85(); list += words86(); list += words87(); list += words88(); list += words89(); list += words90(); list += words91(); list += words92(); list += words93(); list += words94(); list += words95(); list += words96(); list += words97(); list += words98(); return list }(),
-                #"self-improvement"#: { var list = words99(); list += words100(); return list }(),
-                #"negations"#: words101(),
-                #"shaming-exceptions"#: words102(),
-                #"indifference"#: { var list = words103(); list += words104(); list += words105(); return list }(),
-                #"self-goods"#: { var list = words106(); list += words107(); list += words108(); list += words109(); return list }(),
-                #"preferences"#: words110(),
-                #"unwanted-things"#: words111(),
-                #"choices"#: words112(),
-                #"neutral-choices"#: { var list = words113(); list += words114(); return list }(),
-                #"countdown-context"#: words115(),
-                #"deadline-verbs"#: { var list = words116(); list += words117(); return list }(),
-                #"time-limits"#: { var list = words118(); list += words119(); list += words120(); list += words121(); return list }(),
-                #"currency-exceptions"#: words122(),
-                #"offer-words"#: words123(),
-                #"few-words"#: words124(),
-                #"deadline-exceptions"#: words125(),
+                #"charge-words"#: words10(),
+                #"charge-negations"#: words11(),
+                #"charge-negations-after"#: words12(),
+                #"free-exceptions"#: words13(),
+                #"urgency-phrases"#: { var list = words14(); list += words15(); list += words16(); list += words17(); list += words18(); list += words19(); list += words20(); list += words21(); list += words22(); list += words23(); list += words24(); list += words25(); return list }(),
+                #"urgency-exceptions"#: words26(),
+                #"savings-words"#: { var list = words27(); list += words28(); return list }(),
+                #"savings-exceptions"#: words29(),
+                #"savings-phrases"#: { var list = words30(); list += words31(); list += words32(); return list }(),
+                #"price-comparisons"#: words33(),
+                #"pay-words"#: words34(),
+                #"price-from"#: words35(),
+                #"price-to"#: words36(),
+                #"former-prices"#: words37(),
+                #"whole-year"#: words38(),
+                #"savings-fractions"#: words39(),
+                #"cost-words"#: words40(),
+                #"non-money-savings"#: words41(),
+                #"free-period-exceptions"#: words42(),
+                #"bonus-period-context"#: words43(),
+                #"dual-periods"#: words44(),
+                #"free-period-words"#: words45(),
+                #"number-words"#: words46(),
+                #"payment-verbs"#: { var list = words47(); list += words48(); list += words49(); list += words50(); list += words51(); return list }(),
+                #"payment-verb-exceptions"#: words52(),
+                #"payment-outright"#: words53(),
+                #"payment-acquire-verbs"#: words54(),
+                #"payment-acquire-verbs-after"#: words55(),
+                #"paid-products"#: words56(),
+                #"payment-verb-other-senses"#: { var list = words57(); list += words58(); list += words59(); list += words60(); list += words61(); return list }(),
+                #"neutral-dismiss"#: words62(),
+                #"neutral-declines"#: { var list = words63(); list += words64(); list += words65(); list += words66(); list += words67(); list += words68(); list += words69(); list += words70(); list += words71(); list += words72(); list += words73(); list += words74(); list += words75(); return list }(),
+                #"neutral-navigation"#: words76(),
+                #"shaming-phrases"#: { var list = words77(); list += words78(); return list }(),
+                #"currency-symbols"#: words79(),
+                #"currency-codes"#: words80(),
+                #"currency-words"#: words81(),
+                #"continuations"#: words82(),
+                #"shaming-context"#: { var list = words83(); list += words84(); return list }(),
+                #"negative-outcomes"#: { var list = words85(); list += words86(); list += words87(); list += words88(); list += words89(); list += words90(); list += words91(); list += words92(); list += words93(); list += words94(); list += words95(); list += words96(); list += words97(); list += words98(); list += words99(); list += words100(); list += words101(); list += words102(); list += words103(); return list }(),
+                #"self-improvement"#: { var list = words104(); list += words105(); return list }(),
+                #"negations"#: words106(),
+                #"shaming-exceptions"#: words107(),
+                #"indifference"#: { var list = words108(); list += words109(); list += words110(); return list }(),
+                #"self-goods"#: { var list = words111(); list += words112(); list += words113(); list += words114(); return list }(),
+                #"preferences"#: words115(),
+                #"unwanted-things"#: words116(),
+                #"choices"#: words117(),
+                #"neutral-choices"#: { var list = words118(); list += words119(); return list }(),
+                #"countdown-context"#: words120(),
+                #"deadline-verbs"#: { var list = words121(); list += words122(); return list }(),
+                #"time-limits"#: { var list = words123(); list += words124(); list += words125(); list += words126(); return list }(),
+                #"currency-exceptions"#: words127(),
+                #"offer-words"#: words128(),
+                #"few-words"#: words129(),
+                #"deadline-exceptions"#: words130(),
             ]
         ),
         (
@@ -1414,8 +1417,8 @@ enum EmbeddedRulePacks {
 
 """#,
             [
-                #"first-week-free-phrases"#: words126(),
-                #"limit-phrases"#: words127(),
+                #"first-week-free-phrases"#: words131(),
+                #"limit-phrases"#: words132(),
             ]
         ),
         ]
@@ -1558,6 +1561,21 @@ enum EmbeddedRulePacks {
             #"todos os"#,
             #"todas as"#,
             #"co"#,
+            #"週替わり"#,
+            #"日替わり"#,
+            #"月替わり"#,
+            #"毎週"#,
+            #"毎日"#,
+            #"毎月"#,
+            #"月曜"#,
+            #"月曜日"#,
+            #"월요일"#,
+            #"화요일"#,
+            #"수요일"#,
+            #"목요일"#,
+            #"금요일"#,
+            #"토요일"#,
+            #"일요일"#,
         ]
     }
 
@@ -1591,6 +1609,13 @@ enum EmbeddedRulePacks {
             #"次"#,
             #"번"#,
             #"마다"#,
+            #"枚"#,
+            #"件"#,
+            #"個"#,
+            #"本"#,
+            #"개"#,
+            #"장"#,
+            #"건"#,
         ]
     }
 
@@ -2423,10 +2448,198 @@ enum EmbeddedRulePacks {
             #"费用由我们承担"#,
             #"由我们承担"#,
             #"เราออกให้"#,
+            #"aucun paiement aujourd'hui"#,
+            #"aucun paiement avant"#,
+            #"sin cargos hasta"#,
+            #"sin cargos hoy"#,
+            #"sin cargo hasta"#,
+            #"sem cobrança até"#,
+            #"sem cobrança hoje"#,
+            #"inga kostnader förrän"#,
+            #"inga kostnader idag"#,
+            #"платить ничего не нужно"#,
+            #"ничего платить не нужно"#,
+            #"подарок от нас"#,
+            #"ücret yok"#,
+            #"ücret alınmayacak"#,
+            #"لن يخصم أي مبلغ"#,
+            #"لن يُخصم أي مبلغ"#,
+            #"एक भी रुपया नहीं कटेगा"#,
+            #"corren de nuestra cuenta"#,
+            #"corren por nuestra cuenta"#,
         ]
     }
 
     private static func words10() -> [String] {
+        [
+            #"charge"#,
+            #"charges"#,
+            #"payment"#,
+            #"payments"#,
+            #"fee"#,
+            #"fees"#,
+            #"cost"#,
+            #"costs"#,
+            #"fees today"#,
+            #"kosten"#,
+            #"gebühr"#,
+            #"gebühren"#,
+            #"zahlung"#,
+            #"abbuchung"#,
+            #"frais"#,
+            #"paiement"#,
+            #"prélèvement"#,
+            #"débit"#,
+            #"cargo"#,
+            #"cargos"#,
+            #"cobro"#,
+            #"cobros"#,
+            #"coste"#,
+            #"costo"#,
+            #"costos"#,
+            #"pago"#,
+            #"pagos"#,
+            #"addebito"#,
+            #"addebiti"#,
+            #"costi"#,
+            #"pagamento"#,
+            #"pagamenti"#,
+            #"spese"#,
+            #"cobrança"#,
+            #"cobranças"#,
+            #"custo"#,
+            #"custos"#,
+            #"taxa"#,
+            #"taxas"#,
+            #"betaling"#,
+            #"afschrijving"#,
+            #"kostnad"#,
+            #"kostnader"#,
+            #"avgift"#,
+            #"avgifter"#,
+            #"betalning"#,
+            #"dragning"#,
+            #"opłat"#,
+            #"opłaty"#,
+            #"kosztów"#,
+            #"płatności"#,
+            #"obciążenia"#,
+            #"оплаты"#,
+            #"платы"#,
+            #"списаний"#,
+            #"списания"#,
+            #"комиссии"#,
+            #"ücret"#,
+            #"ödeme"#,
+            #"masraf"#,
+            #"kesinti"#,
+            #"رسوم"#,
+            #"تكلفة"#,
+            #"تكاليف"#,
+            #"خصم"#,
+            #"دفع"#,
+            #"शुल्क"#,
+            #"चार्ज"#,
+            #"भुगतान"#,
+            #"料金"#,
+            #"支払い"#,
+            #"請求"#,
+            #"費用"#,
+            #"费用"#,
+            #"扣费"#,
+            #"收费"#,
+            #"付费"#,
+            #"요금"#,
+            #"결제"#,
+            #"비용"#,
+            #"청구"#,
+            #"ค่าใช้จ่าย"#,
+            #"ค่าบริการ"#,
+            #"การชำระเงิน"#,
+            #"gebyr"#,
+            #"maksu"#,
+            #"maksua"#,
+            #"poplatek"#,
+            #"poplatky"#,
+            #"biaya"#,
+            #"phí"#,
+        ]
+    }
+
+    private static func words11() -> [String] {
+        [
+            #"no"#,
+            #"zero"#,
+            #"kein"#,
+            #"keine"#,
+            #"keinen"#,
+            #"ohne"#,
+            #"aucun"#,
+            #"aucuns"#,
+            #"aucune"#,
+            #"sans"#,
+            #"zéro"#,
+            #"sin"#,
+            #"ningún"#,
+            #"ninguna"#,
+            #"cero"#,
+            #"nessun"#,
+            #"nessuna"#,
+            #"senza"#,
+            #"sem"#,
+            #"nenhum"#,
+            #"nenhuma"#,
+            #"geen"#,
+            #"zonder"#,
+            #"inga"#,
+            #"ingen"#,
+            #"utan"#,
+            #"bez"#,
+            #"żadnych"#,
+            #"żadnej"#,
+            #"без"#,
+            #"sıfır"#,
+            #"بلا"#,
+            #"بدون"#,
+            #"دون"#,
+            #"لا"#,
+            #"कोई"#,
+            #"बिना"#,
+            #"无"#,
+            #"无需"#,
+            #"零"#,
+            #"ไม่มี"#,
+            #"uden"#,
+            #"uten"#,
+            #"ei"#,
+            #"ilman"#,
+            #"žádné"#,
+            #"žádný"#,
+            #"tanpa"#,
+            #"không"#,
+        ]
+    }
+
+    private static func words12() -> [String] {
+        [
+            #"yok"#,
+            #"alınmaz"#,
+            #"alınmıyor"#,
+            #"नहीं"#,
+            #"なし"#,
+            #"不要"#,
+            #"無し"#,
+            #"ゼロ"#,
+            #"0円"#,
+            #"없음"#,
+            #"없어요"#,
+            #"없습니다"#,
+            #"없이"#,
+            #"0원"#,
+        ]
+    }
+
+    private static func words13() -> [String] {
         [
             #"-free"#,
             #"ad-free"#,
@@ -2552,7 +2765,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words11() -> [String] {
+    private static func words14() -> [String] {
         [
             #"limited time"#,
             #"limited-time"#,
@@ -2813,7 +3026,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words12() -> [String] {
+    private static func words15() -> [String] {
         [
             #"antes da meia-noite"#,
             #"時間だけ"#,
@@ -3074,7 +3287,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words13() -> [String] {
+    private static func words16() -> [String] {
         [
             #"놓치면 끝"#,
             #"vanaf morgen betaal"#,
@@ -3335,7 +3548,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words14() -> [String] {
+    private static func words17() -> [String] {
         [
             #"nopeimmat ehtivät"#,
             #"nopeimmat"#,
@@ -3596,7 +3809,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words15() -> [String] {
+    private static func words18() -> [String] {
         [
             #"jusqu'à la fin de la journée"#,
             #"hasta el final del día"#,
@@ -3857,7 +4070,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words16() -> [String] {
+    private static func words19() -> [String] {
         [
             #"geen tweede kans"#,
             #"ingen andra chans"#,
@@ -4118,7 +4331,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words17() -> [String] {
+    private static func words20() -> [String] {
         [
             #"als je dit scherm sluit"#,
             #"om du stänger den här skärmen"#,
@@ -4379,7 +4592,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words18() -> [String] {
+    private static func words21() -> [String] {
         [
             #"solo ahora"#,
             #"sólo ahora"#,
@@ -4640,7 +4853,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words19() -> [String] {
+    private static func words22() -> [String] {
         [
             #"ilk yüz kişi"#,
             #"先着千名"#,
@@ -4901,7 +5114,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words20() -> [String] {
+    private static func words23() -> [String] {
         [
             ##"rajattu # ensimmäiselle"##,
             #"tylko dla pierwszych"#,
@@ -5069,6 +5282,12 @@ enum EmbeddedRulePacks {
             ##"# สิทธิ์แรก"##,
             #"สิทธิ์แรกเท่านั้น"#,
             #"จำกัดเพียง"#,
+            #"nog een paar uur"#,
+            #"nog enkele uren"#,
+            #"متاح حتى نهاية الأسبوع فقط"#,
+            #"حتى نهاية الأسبوع فقط"#,
+            #"حتى نهاية اليوم فقط"#,
+            #"حتى نهاية الشهر فقط"#,
             #"expires in"#,
             #"deal expires"#,
             #"expires tonight"#,
@@ -5153,17 +5372,17 @@ enum EmbeddedRulePacks {
             #"just purchased"#,
             #"holding this price"#,
             #"reserved for you for"#,
+        ]
+    }
+
+    private static func words24() -> [String] {
+        [
             ##"for the next # minutes"##,
             ##"for the next # hours"##,
             ##"next # minutes"##,
             ##"within # minutes"##,
             #"goes back to {}"#,
             #"back to full price"#,
-        ]
-    }
-
-    private static func words21() -> [String] {
-        [
             #"returns to full price"#,
             #"never see this offer again"#,
             #"won't see this again"#,
@@ -5414,17 +5633,17 @@ enum EmbeddedRulePacks {
             #"남은 자리"#,
             #"자리 남음"#,
             #"सिर्फ आज"#,
+        ]
+    }
+
+    private static func words25() -> [String] {
+        [
             #"केवल आज"#,
             #"आज ही"#,
             #"जल्दी करें"#,
             #"जल्दी कीजिए"#,
             #"खत्म हो जाएगा"#,
             #"ख़त्म हो जाएगा"#,
-        ]
-    }
-
-    private static func words22() -> [String] {
-        [
             #"खत्म हो रहा"#,
             #"आखिरी मौका"#,
             #"सीमित समय"#,
@@ -5604,7 +5823,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words23() -> [String] {
+    private static func words26() -> [String] {
         [
             #"no hurry"#,
             #"no rush"#,
@@ -5739,10 +5958,29 @@ enum EmbeddedRulePacks {
             #"セッションは残り"#,
             #"瞑想は残り"#,
             #"节课"#,
+            ##"trial ends in #"##,
+            #"trial ends in"#,
+            ##"free week ends in #"##,
+            #"free week ends in"#,
+            ##"free month ends in #"##,
+            ##"trial expires in #"##,
+            #"testphase endet in"#,
+            #"probezeit endet in"#,
+            #"l'essai se termine dans"#,
+            #"essai se termine dans"#,
+            #"la prueba termina en"#,
+            #"prueba termina en"#,
+            #"la prova termina tra"#,
+            #"o teste termina em"#,
+            #"avaliação termina em"#,
+            #"proefperiode eindigt over"#,
+            #"provperioden går ut om"#,
+            #"okres próbny kończy się za"#,
+            #"пробный период закончится через"#,
         ]
     }
 
-    private static func words24() -> [String] {
+    private static func words27() -> [String] {
         [
             #"save"#,
             #"saves"#,
@@ -6003,7 +6241,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words25() -> [String] {
+    private static func words28() -> [String] {
         [
             #"아끼세요"#,
             #"아껴"#,
@@ -6069,10 +6307,12 @@ enum EmbeddedRulePacks {
             #"डिस्काउंट"#,
             #"の節約"#,
             #"節約に"#,
+            #"daha avantajlı"#,
+            #"daha avantajlıdır"#,
         ]
     }
 
-    private static func words26() -> [String] {
+    private static func words29() -> [String] {
         [
             #"less battery"#,
             #"less data"#,
@@ -6136,10 +6376,14 @@ enum EmbeddedRulePacks {
             ##"节省 #% 存储空间"##,
             ##"节省#%存储空间"##,
             #"al menos"#,
+            #"{}おトク"#,
+            #"{}お得"#,
+            #"{} おトク"#,
+            #"{} お得"#,
         ]
     }
 
-    private static func words27() -> [String] {
+    private static func words30() -> [String] {
         [
             #"half price"#,
             #"half-price"#,
@@ -6400,7 +6644,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words28() -> [String] {
+    private static func words31() -> [String] {
         [
             #"o połowę taniej"#,
             #"half as much"#,
@@ -6661,7 +6905,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words29() -> [String] {
+    private static func words32() -> [String] {
         [
             ##"vi ger dig # månader"##,
             ##"vi giver dig # måneder"##,
@@ -6731,10 +6975,26 @@ enum EmbeddedRulePacks {
             ##"# mesi sono in regalo"##,
             ##"# mesi te li regaliamo"##,
             ##"# mesi li regaliamo noi"##,
+            ##"# % daha avantajlı"##,
+            ##"# % daha uygun"##,
+            ##"# % daha ucuz"##,
+            ##"# gratismonat*"##,
+            ##"# gratiswochen"##,
+            ##"# freimonat*"##,
+            ##"inklusive # gratismonat*"##,
+            #"二か月分が無料"#,
+            #"一か月分が無料"#,
+            #"三か月分が無料"#,
+            #"二ヶ月分が無料"#,
+            #"一ヶ月分が無料"#,
+            #"三ヶ月分が無料"#,
+            ##"#か月分が無料"##,
+            ##"#ヶ月分が無料"##,
+            ##"# か月分が無料"##,
         ]
     }
 
-    private static func words30() -> [String] {
+    private static func words33() -> [String] {
         [
             #"instead of"#,
             #"rather than"#,
@@ -6870,7 +7130,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words31() -> [String] {
+    private static func words34() -> [String] {
         [
             #"pay"#,
             #"pay for"#,
@@ -6989,7 +7249,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words32() -> [String] {
+    private static func words35() -> [String] {
         [
             #"from"#,
             #"de"#,
@@ -7006,7 +7266,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words33() -> [String] {
+    private static func words36() -> [String] {
         [
             #"to"#,
             #"por"#,
@@ -7026,7 +7286,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words34() -> [String] {
+    private static func words37() -> [String] {
         [
             #"was"#,
             #"before"#,
@@ -7142,7 +7402,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words35() -> [String] {
+    private static func words38() -> [String] {
         [
             #"a whole year"#,
             #"the whole year"#,
@@ -7241,7 +7501,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words36() -> [String] {
+    private static func words39() -> [String] {
         [
             #"half"#,
             #"a half"#,
@@ -7351,7 +7611,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words37() -> [String] {
+    private static func words40() -> [String] {
         [
             #"cost"#,
             #"costs"#,
@@ -7435,7 +7695,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words38() -> [String] {
+    private static func words41() -> [String] {
         [
             #"time"#,
             #"battery"#,
@@ -7583,7 +7843,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words39() -> [String] {
+    private static func words42() -> [String] {
         [
             #"try"#,
             #"trial"#,
@@ -7665,7 +7925,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words40() -> [String] {
+    private static func words43() -> [String] {
         [
             #"annual"#,
             #"annually"#,
@@ -7779,7 +8039,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words41() -> [String] {
+    private static func words44() -> [String] {
         [
             #"شهران"#,
             #"شهرين"#,
@@ -7800,7 +8060,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words42() -> [String] {
+    private static func words45() -> [String] {
         [
             #"شهران"#,
             #"شهرين"#,
@@ -8029,7 +8289,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words43() -> [String] {
+    private static func words46() -> [String] {
         [
             #"one"#,
             #"two"#,
@@ -8173,7 +8433,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words44() -> [String] {
+    private static func words47() -> [String] {
         [
             #"unlock"#,
             #"subscribe"#,
@@ -8434,7 +8694,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words45() -> [String] {
+    private static func words48() -> [String] {
         [
             #"לרכישת"#,
             #"לרכישה"#,
@@ -8695,7 +8955,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words46() -> [String] {
+    private static func words49() -> [String] {
         [
             #"skaff premium"#,
             #"skaff pro"#,
@@ -8956,7 +9216,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words47() -> [String] {
+    private static func words50() -> [String] {
         [
             #"stržení"#,
             #"bli plus-medlem"#,
@@ -9217,7 +9477,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words48() -> [String] {
+    private static func words51() -> [String] {
         [
             #"ulepsz konto"#,
             #"ulepsz do"#,
@@ -9250,7 +9510,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words49() -> [String] {
+    private static func words52() -> [String] {
         [
             #"restore purchase"#,
             #"restore purchases"#,
@@ -9444,10 +9704,16 @@ enum EmbeddedRulePacks {
             #"get pro tips"#,
             #"pro-tipps"#,
             #"pro-tipp"#,
+            #"бесплатный тариф"#,
+            #"бесплатном тарифе"#,
+            #"бесплатного тарифа"#,
+            #"базовый тариф"#,
+            #"miembro gratuito"#,
+            #"socio gratuito"#,
         ]
     }
 
-    private static func words50() -> [String] {
+    private static func words53() -> [String] {
         [
             #"paying member"#,
             #"paying members"#,
@@ -9517,7 +9783,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words51() -> [String] {
+    private static func words54() -> [String] {
         [
             #"get"#,
             #"grab"#,
@@ -9748,7 +10014,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words52() -> [String] {
+    private static func words55() -> [String] {
         [
             #"を始める"#,
             #"をはじめる"#,
@@ -9810,7 +10076,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words53() -> [String] {
+    private static func words56() -> [String] {
         [
             #"premium"#,
             #"pro"#,
@@ -9951,10 +10217,20 @@ enum EmbeddedRulePacks {
             #"מנוי"#,
             #"חברות"#,
             #"כל התכונות"#,
+            #"miembro"#,
+            #"socio"#,
+            #"jaarlidmaatschap*"#,
+            #"maandlidmaatschap*"#,
+            #"årsmedlemskap*"#,
+            #"månadsmedlemskap*"#,
+            #"jahresabo*"#,
+            #"jahresmitgliedschaft"#,
+            #"jahresabonnement"#,
+            #"тариф*"#,
         ]
     }
 
-    private static func words54() -> [String] {
+    private static func words57() -> [String] {
         [
             #"newsletter*"#,
             #"nieuwsbrief*"#,
@@ -10215,7 +10491,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words55() -> [String] {
+    private static func words58() -> [String] {
         [
             #"conquista desbloqueada"#,
             #"prestatie ontgrendeld"#,
@@ -10476,7 +10752,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words56() -> [String] {
+    private static func words59() -> [String] {
         [
             #"บทถัดไป"#,
             #"अगला अध्याय"#,
@@ -10737,7 +11013,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words57() -> [String] {
+    private static func words60() -> [String] {
         [
             #"kochkünste"#,
             #"löpteknik"#,
@@ -10998,7 +11274,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words58() -> [String] {
+    private static func words61() -> [String] {
         [
             #"पाठ पूरा करके"#,
             #"بعد كل درس"#,
@@ -11121,10 +11397,47 @@ enum EmbeddedRulePacks {
             #"termine la"#,
             #"termine le"#,
             #"après avoir terminé"#,
+            ##"complete #"##,
+            ##"finish #"##,
+            #"after completing"#,
+            #"when you finish"#,
+            #"when you complete"#,
+            ##"terminez #"##,
+            ##"termine #"##,
+            ##"completa #"##,
+            ##"termina #"##,
+            ##"schließe # ab"##,
+            ##"voltooi #"##,
+            ##"ukończ #"##,
+            ##"пройди #"##,
+            ##"пройдите #"##,
+            #"what to buy"#,
+            #"to buy for"#,
+            #"need to buy"#,
+            #"necesitas comprar"#,
+            #"lo que necesitas comprar"#,
+            #"il tuo potenziale"#,
+            #"your potential"#,
+            #"dein potenzial"#,
+            #"ton potentiel"#,
+            #"votre potentiel"#,
+            #"tu potencial"#,
+            #"seu potencial"#,
+            #"je potentieel"#,
+            #"din potential"#,
+            #"swój potencjał"#,
+            #"свой потенциал"#,
+            #"potansiyelini"#,
+            #"kookkunsten"#,
+            #"kunsten"#,
+            #"स्किल्स"#,
+            #"स्किल"#,
+            #"squat form"#,
+            #"your form"#,
         ]
     }
 
-    private static func words59() -> [String] {
+    private static func words62() -> [String] {
         [
             #"not now"#,
             #"not today"#,
@@ -11260,7 +11573,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words60() -> [String] {
+    private static func words63() -> [String] {
         [
             #"Ask me again next month"#,
             #"Ask me again next week"#,
@@ -11521,7 +11834,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words61() -> [String] {
+    private static func words64() -> [String] {
         [
             #"Lo pensaré y vuelvo luego"#,
             #"Lo pienso y vuelvo"#,
@@ -11782,7 +12095,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words62() -> [String] {
+    private static func words65() -> [String] {
         [
             #"Misschien later"#,
             #"Nee bedankt, ik betaal liever per maand"#,
@@ -12043,7 +12356,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words63() -> [String] {
+    private static func words66() -> [String] {
         [
             #"Нет, мне пока хватает бесплатных уроков"#,
             #"Нет, спасибо"#,
@@ -12304,7 +12617,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words64() -> [String] {
+    private static func words67() -> [String] {
         [
             #"先跳过吧"#,
             #"先逛逛"#,
@@ -12565,7 +12878,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words65() -> [String] {
+    private static func words68() -> [String] {
         [
             #"revenir"#,
             #"retourner"#,
@@ -12826,7 +13139,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words66() -> [String] {
+    private static func words69() -> [String] {
         [
             #"lunedì"#,
             #"martedì"#,
@@ -13087,7 +13400,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words67() -> [String] {
+    private static func words70() -> [String] {
         [
             #"ikke ennå"#,
             #"foreløpig"#,
@@ -13348,7 +13661,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words68() -> [String] {
+    private static func words71() -> [String] {
         [
             #"пока что"#,
             #"на данный момент"#,
@@ -13609,7 +13922,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words69() -> [String] {
+    private static func words72() -> [String] {
         [
             #"tuần sau"#,
             #"tháng sau"#,
@@ -13870,7 +14183,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words70() -> [String] {
+    private static func words73() -> [String] {
         [
             #"홈으로"#,
             #"메인"#,
@@ -14111,10 +14424,483 @@ enum EmbeddedRulePacks {
             #"بعدين"#,
             #"बाद में देखेंगे"#,
             #"बाद में देखते हैं"#,
+            #"No thanks, the Starter plan works for me"#,
+            #"Nicht jetzt, erst mal weiterlesen"#,
+            #"Vielleicht später, erinnere mich in einer Woche"#,
+            #"Mit Notizwerk Basis weitermachen"#,
+            #"Nein danke, mir reicht der Starter-Tarif"#,
+            #"Pas maintenant, je finis ma leçon"#,
+            #"Non merci, je garde la formule Essentiel"#,
+            #"Ahora no, quiero terminar la lección"#,
+            #"No grazie, torno alla mia playlist"#,
+            #"Magari più tardi, dopo la corsa"#,
+            #"Salta per ora e vai al quiz di inglese"#,
+            #"Agora não, quero terminar a receita primeiro"#,
+            #"Talvez mais tarde, depois do treino"#,
+            #"Niet nu, eerst mijn meditatie afmaken"#,
+            #"Misschien later deze week"#,
+            #"Nu overslaan en naar de woordjesquiz"#,
+            #"Kanske senare i veckan"#,
         ]
     }
 
-    private static func words71() -> [String] {
+    private static func words74() -> [String] {
+        [
+            #"Nie teraz, wrócę do tego po weekendzie"#,
+            #"Może po dzisiejszym treningu"#,
+            #"Нет, спасибо, досмотрю урок"#,
+            #"Şimdi değil, çizime dön"#,
+            #"Karar vermeden önce tarifleri gezmeye devam et"#,
+            #"Pencereyi kapat ve galeriye dön"#,
+            #"سأقرر لاحقًا، أكمل تصفّح الوصفات"#,
+            #"إغلاق والعودة إلى المعرض"#,
+            #"अभी नहीं, वर्कआउट पर लौटें"#,
+            #"बाद में तय करूँगा, रेसिपी देखते रहें"#,
+            #"बंद करें और गैलरी पर लौटें"#,
+            #"あとでプランを確認する"#,
+            #"今はプレミアムを見送る"#,
+            #"スキップしてレッスンを始める"#,
+            #"나중에 요금제 확인할게요"#,
+            #"닫고 홈으로"#,
+            #"건너뛰고 레슨 시작"#,
+            #"暂时不开通，先看看课程"#,
+            #"跳过，直接开始练习"#,
+            #"ไม่เป็นไร ขอบคุณค่ะ"#,
+            #"ข้ามไปเริ่มฝึกเลย"#,
+            #"lesson"#,
+            #"lessons"#,
+            #"workout"#,
+            #"workouts"#,
+            #"recipe"#,
+            #"recipes"#,
+            #"quiz"#,
+            #"gallery"#,
+            #"playlist"#,
+            #"meditation"#,
+            #"training"#,
+            #"practice"#,
+            #"chapter"#,
+            #"story"#,
+            #"drawing"#,
+            #"notes"#,
+            #"photos"#,
+            #"editor"#,
+            #"reading"#,
+            #"course"#,
+            #"courses"#,
+            #"run"#,
+            #"session"#,
+            #"episode"#,
+            #"article"#,
+            #"feed"#,
+            #"library"#,
+            #"exercise"#,
+            #"exercises"#,
+            #"song"#,
+            #"songs"#,
+            #"map"#,
+            #"today"#,
+            #"week"#,
+            #"month"#,
+            #"finish"#,
+            #"finishing"#,
+            #"back"#,
+            #"Lektion"#,
+            #"Lektionen"#,
+            #"Training"#,
+            #"Workout"#,
+            #"Rezept"#,
+            #"Rezepte"#,
+            #"Quiz"#,
+            #"Galerie"#,
+            #"Startseite"#,
+            #"Playlist"#,
+            #"Meditation"#,
+            #"Übung"#,
+            #"Übungen"#,
+            #"Kapitel"#,
+            #"Geschichte"#,
+            #"Zeichnung"#,
+            #"Notizen"#,
+            #"Fotos"#,
+            #"Editor"#,
+            #"Kurs"#,
+            #"Kurse"#,
+            #"Lauf"#,
+            #"Folge"#,
+            #"Artikel"#,
+            #"Bibliothek"#,
+            #"Karte"#,
+            #"heute"#,
+            #"Woche"#,
+            #"Wochenende"#,
+            #"Monat"#,
+            #"erst"#,
+            #"fertig"#,
+            #"leçon"#,
+            #"leçons"#,
+            #"entraînement"#,
+            #"séance"#,
+            #"recette"#,
+            #"recettes"#,
+            #"galerie"#,
+            #"méditation"#,
+            #"exercice"#,
+            #"exercices"#,
+            #"chapitre"#,
+            #"histoire"#,
+            #"dessin"#,
+            #"éditeur"#,
+            #"cours"#,
+            #"épisode"#,
+            #"bibliothèque"#,
+            #"carte"#,
+            #"aujourd'hui"#,
+            #"semaine"#,
+            #"week-end"#,
+            #"lección"#,
+            #"lecciones"#,
+            #"entrenamiento"#,
+            #"rutina"#,
+            #"receta"#,
+            #"recetas"#,
+            #"galería"#,
+            #"meditación"#,
+            #"ejercicio"#,
+            #"ejercicios"#,
+            #"capítulo"#,
+            #"historia"#,
+            #"dibujo"#,
+            #"notas"#,
+            #"fotos"#,
+            #"curso"#,
+            #"carrera"#,
+            #"episodio"#,
+            #"artículo"#,
+            #"biblioteca"#,
+            #"mapa"#,
+            #"hoy"#,
+            #"semana"#,
+            #"fin"#,
+            #"mes"#,
+            #"lezione"#,
+            #"lezioni"#,
+            #"allenamento"#,
+            #"ricetta"#,
+            #"ricette"#,
+            #"galleria"#,
+            #"meditazione"#,
+            #"esercizio"#,
+            #"esercizi"#,
+            #"capitolo"#,
+            #"storia"#,
+            #"disegno"#,
+            #"note"#,
+            #"foto"#,
+            #"corso"#,
+            #"corsa"#,
+            #"articolo"#,
+            #"libreria"#,
+            #"mappa"#,
+            #"oggi"#,
+            #"settimana"#,
+            #"mese"#,
+            #"lição"#,
+            #"lições"#,
+            #"aula"#,
+            #"aulas"#,
+            #"treino"#,
+            #"receita"#,
+            #"receitas"#,
+            #"galeria"#,
+            #"meditação"#,
+            #"exercício"#,
+            #"exercícios"#,
+            #"história"#,
+            #"desenho"#,
+            #"corrida"#,
+            #"episódio"#,
+            #"artigo"#,
+            #"hoje"#,
+            #"fim"#,
+            #"mês"#,
+            #"les"#,
+            #"lessen"#,
+            #"recept"#,
+            #"recepten"#,
+            #"galerij"#,
+            #"meditatie"#,
+            #"oefening"#,
+            #"oefeningen"#,
+            #"hoofdstuk"#,
+            #"verhaal"#,
+            #"tekening"#,
+            #"notities"#,
+            #"foto's"#,
+            #"cursus"#,
+            #"hardloopsessie"#,
+            #"aflevering"#,
+            #"artikel"#,
+            #"bibliotheek"#,
+            #"kaart"#,
+            #"vandaag"#,
+            #"maand"#,
+            #"lektion"#,
+            #"lektionen"#,
+            #"träning"#,
+            #"träningspass"#,
+            #"galleri"#,
+            #"spellista"#,
+            #"övning"#,
+            #"övningar"#,
+            #"kapitel"#,
+            #"berättelse"#,
+            #"teckning"#,
+            #"anteckningar"#,
+            #"foton"#,
+            #"redigeraren"#,
+            #"kurs"#,
+            #"löpning"#,
+            #"avsnitt"#,
+            #"bibliotek"#,
+            #"karta"#,
+            #"idag"#,
+            #"vecka"#,
+            #"veckan"#,
+            #"månad"#,
+            #"lekcja"#,
+            #"lekcji"#,
+            #"lekcję"#,
+            #"trening"#,
+            #"treningu"#,
+            #"przepis"#,
+            #"przepisy"#,
+            #"galerii"#,
+            #"główny"#,
+            #"playlisty"#,
+            #"medytacji"#,
+            #"ćwiczenia"#,
+            #"rozdział"#,
+            #"rysunek"#,
+            #"notatki"#,
+            #"zdjęcia"#,
+            #"edytora"#,
+            #"biegu"#,
+            #"odcinek"#,
+            #"artykuł"#,
+            #"biblioteki"#,
+            #"dziś"#,
+            #"tydzień"#,
+            #"tygodnia"#,
+            #"weekendzie"#,
+            #"miesiąc"#,
+            #"урок"#,
+            #"урока"#,
+            #"уроку"#,
+            #"тренировка"#,
+            #"тренировку"#,
+            #"рецепт"#,
+            #"рецепты"#,
+            #"тест"#,
+        ]
+    }
+
+    private static func words75() -> [String] {
+        [
+            #"галерею"#,
+            #"главную"#,
+            #"плейлист"#,
+            #"медитацию"#,
+            #"упражнение"#,
+            #"упражнения"#,
+            #"главу"#,
+            #"историю"#,
+            #"рисунок"#,
+            #"заметки"#,
+            #"фото"#,
+            #"редактор"#,
+            #"курс"#,
+            #"пробежку"#,
+            #"эпизод"#,
+            #"статью"#,
+            #"библиотеку"#,
+            #"карту"#,
+            #"сегодня"#,
+            #"неделе"#,
+            #"выходных"#,
+            #"месяц"#,
+            #"ders"#,
+            #"dersi"#,
+            #"dersime"#,
+            #"antrenman"#,
+            #"antrenmana"#,
+            #"tarif"#,
+            #"tarifler"#,
+            #"test"#,
+            #"galeri"#,
+            #"ana"#,
+            #"sayfa"#,
+            #"çalma"#,
+            #"listesi"#,
+            #"meditasyon"#,
+            #"alıştırma"#,
+            #"bölüm"#,
+            #"hikaye"#,
+            #"çizim"#,
+            #"notlar"#,
+            #"fotoğraflar"#,
+            #"düzenleyici"#,
+            #"koşu"#,
+            #"bölümü"#,
+            #"makale"#,
+            #"kitaplık"#,
+            #"harita"#,
+            #"bugün"#,
+            #"sonu"#,
+            #"الدرس"#,
+            #"الدروس"#,
+            #"التمرين"#,
+            #"التمارين"#,
+            #"الوصفة"#,
+            #"الوصفات"#,
+            #"الاختبار"#,
+            #"المعرض"#,
+            #"قائمة"#,
+            #"التشغيل"#,
+            #"التأمل"#,
+            #"الفصل"#,
+            #"القصة"#,
+            #"الرسم"#,
+            #"الملاحظات"#,
+            #"الصور"#,
+            #"المحرر"#,
+            #"الدورة"#,
+            #"الجري"#,
+            #"الحلقة"#,
+            #"المقال"#,
+            #"المكتبة"#,
+            #"الخريطة"#,
+            #"اليوم"#,
+            #"الأسبوع"#,
+            #"الشهر"#,
+            #"पाठ"#,
+            #"लेसन"#,
+            #"वर्कआउट"#,
+            #"रेसिपी"#,
+            #"क्विज़"#,
+            #"गैलरी"#,
+            #"प्लेलिस्ट"#,
+            #"ध्यान"#,
+            #"अभ्यास"#,
+            #"अध्याय"#,
+            #"कहानी"#,
+            #"ड्रॉइंग"#,
+            #"नोट्स"#,
+            #"फ़ोटो"#,
+            #"एडिटर"#,
+            #"कोर्स"#,
+            #"दौड़"#,
+            #"एपिसोड"#,
+            #"लेख"#,
+            #"लाइब्रेरी"#,
+            #"नक्शा"#,
+            #"आज"#,
+            #"सप्ताह"#,
+            #"레슨"#,
+            #"수업"#,
+            #"운동"#,
+            #"레시피"#,
+            #"퀴즈"#,
+            #"갤러리"#,
+            #"플레이리스트"#,
+            #"명상"#,
+            #"연습"#,
+            #"챕터"#,
+            #"이야기"#,
+            #"그림"#,
+            #"노트"#,
+            #"사진"#,
+            #"편집기"#,
+            #"강의"#,
+            #"달리기"#,
+            #"에피소드"#,
+            #"기사"#,
+            #"라이브러리"#,
+            #"지도"#,
+            #"오늘"#,
+            #"이번"#,
+            #"レッスン"#,
+            #"トレーニング"#,
+            #"ワークアウト"#,
+            #"レシピ"#,
+            #"クイズ"#,
+            #"ギャラリー"#,
+            #"プレイリスト"#,
+            #"瞑想"#,
+            #"練習"#,
+            #"章"#,
+            #"物語"#,
+            #"お絵描き"#,
+            #"ノート"#,
+            #"写真"#,
+            #"エディタ"#,
+            #"講座"#,
+            #"ランニング"#,
+            #"エピソード"#,
+            #"記事"#,
+            #"ライブラリ"#,
+            #"地図"#,
+            #"今日"#,
+            #"今週"#,
+            #"课程"#,
+            #"训练"#,
+            #"锻炼"#,
+            #"食谱"#,
+            #"测验"#,
+            #"相册"#,
+            #"歌单"#,
+            #"冥想"#,
+            #"练习"#,
+            #"章节"#,
+            #"故事"#,
+            #"画画"#,
+            #"笔记"#,
+            #"照片"#,
+            #"编辑器"#,
+            #"跑步"#,
+            #"剧集"#,
+            #"文章"#,
+            #"书库"#,
+            #"地图"#,
+            #"今天"#,
+            #"这周"#,
+            #"先"#,
+            #"บทเรียน"#,
+            #"การออกกำลังกาย"#,
+            #"เวิร์กเอาต์"#,
+            #"สูตรอาหาร"#,
+            #"แบบทดสอบ"#,
+            #"แกลเลอรี"#,
+            #"เพลย์ลิสต์"#,
+            #"การทำสมาธิ"#,
+            #"การฝึก"#,
+            #"บท"#,
+            #"เรื่องราว"#,
+            #"วาดรูป"#,
+            #"โน้ต"#,
+            #"รูปภาพ"#,
+            #"คอร์ส"#,
+            #"วิ่ง"#,
+            #"ตอน"#,
+            #"บทความ"#,
+            #"คลัง"#,
+            #"แผนที่"#,
+            #"วันนี้"#,
+            #"สัปดาห์นี้"#,
+        ]
+    }
+
+    private static func words76() -> [String] {
         [
             #"back to"#,
             #"go back to"#,
@@ -14191,10 +14977,58 @@ enum EmbeddedRulePacks {
             #"กลับไป"#,
             #"กลับสู่"#,
             #"กลับหน้า"#,
+            #"torno alla"#,
+            #"torno al"#,
+            #"torno ai"#,
+            #"vai al"#,
+            #"vai alla"#,
+            #"vai ai"#,
+            #"naar de"#,
+            #"naar het"#,
+            #"dön"#,
+            #"dönün"#,
+            #"e dön"#,
+            #"a dön"#,
+            #"والعودة إلى"#,
+            #"وارجع إلى"#,
+            #"عودة إلى"#,
+            #"पर लौटें"#,
+            #"पर वापस जाएँ"#,
+            #"पर वापस जाएं"#,
+            #"홈으로"#,
+            #"으로 이동"#,
+            #"로 이동"#,
+            #"을 시작"#,
+            #"를 시작"#,
+            #"레슨 시작"#,
+            #"を始める"#,
+            #"に進む"#,
+            #"へ進む"#,
+            #"开始练习"#,
+            #"直接开始"#,
+            #"เริ่มฝึก"#,
+            #"ไปเริ่ม"#,
+            #"go to the"#,
+            #"start the lesson"#,
+            #"start my lesson"#,
+            #"start my workout"#,
+            #"finish my"#,
+            #"finish the"#,
+            #"je finis"#,
+            #"je termine"#,
+            #"terminar la"#,
+            #"terminar a"#,
+            #"terminar el"#,
+            #"afmaken"#,
+            #"досмотрю"#,
+            #"дочитаю"#,
+            #"доделаю"#,
+            #"weiterlesen"#,
+            #"weiter lesen"#,
         ]
     }
 
-    private static func words72() -> [String] {
+    private static func words77() -> [String] {
         [
             #"i don't like saving"#,
             #"i don't want to save"#,
@@ -14455,7 +15289,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words73() -> [String] {
+    private static func words78() -> [String] {
         [
             #"그렇게 믿고 싶어"#,
             #"katanya sih"#,
@@ -14663,7 +15497,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words74() -> [String] {
+    private static func words79() -> [String] {
         [
             #"us$"#,
             #"a$"#,
@@ -14705,7 +15539,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words75() -> [String] {
+    private static func words80() -> [String] {
         [
             #"usd"#,
             #"eur"#,
@@ -14757,7 +15591,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words76() -> [String] {
+    private static func words81() -> [String] {
         [
             #"dollar"#,
             #"dollars"#,
@@ -14898,7 +15732,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words77() -> [String] {
+    private static func words82() -> [String] {
         [
             #"fortsätta"#,
             #"fortsätter"#,
@@ -15065,7 +15899,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words78() -> [String] {
+    private static func words83() -> [String] {
         [
             #"i"#,
             #"i'll"#,
@@ -15326,7 +16160,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words79() -> [String] {
+    private static func words84() -> [String] {
         [
             #"não quero"#,
             #"je ne veux pas"#,
@@ -15475,7 +16309,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words80() -> [String] {
+    private static func words85() -> [String] {
         [
             #"waste*"#,
             #"wasting"#,
@@ -15736,7 +16570,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words81() -> [String] {
+    private static func words86() -> [String] {
         [
             #"źle spać"#,
             #"kötü uyu*"#,
@@ -15997,7 +16831,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words82() -> [String] {
+    private static func words87() -> [String] {
         [
             #"on s'en fiche"#,
             #"a quién le importa"#,
@@ -16258,7 +17092,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words83() -> [String] {
+    private static func words88() -> [String] {
         [
             #"تضيع"#,
             #"se la caveranno"#,
@@ -16519,7 +17353,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words84() -> [String] {
+    private static func words89() -> [String] {
         [
             #"der stress"#,
             #"le stress"#,
@@ -16780,7 +17614,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words85() -> [String] {
+    private static func words90() -> [String] {
         [
             #"sover hellere dårligt"#,
             #"dårligt"#,
@@ -17041,7 +17875,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words86() -> [String] {
+    private static func words91() -> [String] {
         [
             #"vinossa"#,
             #"krzywo"#,
@@ -17302,7 +18136,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words87() -> [String] {
+    private static func words92() -> [String] {
         [
             #"sakit punggung"#,
             #"đau lưng"#,
@@ -17563,7 +18397,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words88() -> [String] {
+    private static func words93() -> [String] {
         [
             #"бедн*"#,
             #"貧乏"#,
@@ -17824,7 +18658,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words89() -> [String] {
+    private static func words94() -> [String] {
         [
             #"soffrire"#,
             #"sofrendo"#,
@@ -18085,7 +18919,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words90() -> [String] {
+    private static func words95() -> [String] {
         [
             #"full lagring"#,
             #"muisti täynnä"#,
@@ -18346,7 +19180,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words91() -> [String] {
+    private static func words96() -> [String] {
         [
             #"przecieka"#,
             #"sızdırsın"#,
@@ -18607,7 +19441,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words92() -> [String] {
+    private static func words97() -> [String] {
         [
             #"screen all day"#,
             #"glued to the screen"#,
@@ -18868,7 +19702,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words93() -> [String] {
+    private static func words98() -> [String] {
         [
             #"na debecie"#,
             #"ekside"#,
@@ -19129,7 +19963,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words94() -> [String] {
+    private static func words99() -> [String] {
         [
             #"chơi một mình"#,
             #"tự chơi"#,
@@ -19390,7 +20224,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words95() -> [String] {
+    private static func words100() -> [String] {
         [
             #"יכול לחכות"#,
             #"יכולה לחכות"#,
@@ -19651,7 +20485,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words96() -> [String] {
+    private static func words101() -> [String] {
         [
             #"butto soldi"#,
             #"butto via soldi"#,
@@ -19912,7 +20746,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words97() -> [String] {
+    private static func words102() -> [String] {
         [
             #"oppivat joskus"#,
             #"kiedyś się nauczą"#,
@@ -20173,7 +21007,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words98() -> [String] {
+    private static func words103() -> [String] {
         [
             #"solteiro"#,
             #"solteira"#,
@@ -20324,7 +21158,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words99() -> [String] {
+    private static func words104() -> [String] {
         [
             #"better"#,
             #"improv*"#,
@@ -20585,7 +21419,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words100() -> [String] {
+    private static func words105() -> [String] {
         [
             #"koulutusta"#,
             #"tresura"#,
@@ -20652,7 +21486,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words101() -> [String] {
+    private static func words106() -> [String] {
         [
             #"not"#,
             #"don't"#,
@@ -20721,7 +21555,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words102() -> [String] {
+    private static func words107() -> [String] {
         [
             #"never lose"#,
             #"never miss"#,
@@ -20796,7 +21630,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words103() -> [String] {
+    private static func words108() -> [String] {
         [
             #"don't care"#,
             #"do not care"#,
@@ -21057,7 +21891,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words104() -> [String] {
+    private static func words109() -> [String] {
         [
             #"kan me gestolen worden"#,
             #"kan me niet schelen"#,
@@ -21318,7 +22152,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words105() -> [String] {
+    private static func words110() -> [String] {
         [
             #"무슨 상관"#,
             #"apa bedanya"#,
@@ -21384,7 +22218,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words106() -> [String] {
+    private static func words111() -> [String] {
         [
             #"privacy"#,
             #"security"#,
@@ -21645,7 +22479,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words107() -> [String] {
+    private static func words112() -> [String] {
         [
             #"inglés"#,
             #"inglese"#,
@@ -21906,7 +22740,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words108() -> [String] {
+    private static func words113() -> [String] {
         [
             #"sevgilim*"#,
             #"niños"#,
@@ -22167,7 +23001,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words109() -> [String] {
+    private static func words114() -> [String] {
         [
             #"הילדים שלי"#,
             #"moje děti"#,
@@ -22220,7 +23054,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words110() -> [String] {
+    private static func words115() -> [String] {
         [
             #"love"#,
             #"enjoy"#,
@@ -22320,7 +23154,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words111() -> [String] {
+    private static func words116() -> [String] {
         [
             #"ads"#,
             #"advertising"#,
@@ -22359,7 +23193,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words112() -> [String] {
+    private static func words117() -> [String] {
         [
             #"i'd rather"#,
             #"i would rather"#,
@@ -22427,7 +23261,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words113() -> [String] {
+    private static func words118() -> [String] {
         [
             #"free"#,
             #"free plan"#,
@@ -22688,7 +23522,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words114() -> [String] {
+    private static func words119() -> [String] {
         [
             #"zonder premium"#,
             #"uden premium"#,
@@ -22792,7 +23626,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words115() -> [String] {
+    private static func words120() -> [String] {
         [
             #"ends in"#,
             #"ending in"#,
@@ -22907,7 +23741,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words116() -> [String] {
+    private static func words121() -> [String] {
         [
             #"ends"#,
             #"ending"#,
@@ -23168,7 +24002,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words117() -> [String] {
+    private static func words122() -> [String] {
         [
             #"più caro"#,
             #"mais caro"#,
@@ -23378,7 +24212,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words118() -> [String] {
+    private static func words123() -> [String] {
         [
             #"tonight"#,
             #"today"#,
@@ -23639,7 +24473,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words119() -> [String] {
+    private static func words124() -> [String] {
         [
             #"la próxima semana"#,
             #"la prossima settimana"#,
@@ -23900,7 +24734,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words120() -> [String] {
+    private static func words125() -> [String] {
         [
             #"जून"#,
             #"जुलाई"#,
@@ -24161,15 +24995,55 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words121() -> [String] {
+    private static func words126() -> [String] {
         [
             #"tänään"#,
             #"illalla"#,
             #"tänä viikonloppuna"#,
+            #"a few hours"#,
+            #"een paar uur"#,
+            #"ein paar stunden"#,
+            #"quelques heures"#,
+            #"unas horas"#,
+            #"unas pocas horas"#,
+            #"poche ore"#,
+            #"poucas horas"#,
+            #"några timmar"#,
+            #"kilka godzin"#,
+            #"несколько часов"#,
+            #"birkaç saat"#,
+            #"数時間"#,
+            #"几个小时"#,
+            #"几小时"#,
+            #"몇 시간"#,
+            #"ไม่กี่ชั่วโมง"#,
+            #"कुछ घंटे"#,
+            #"ساعات قليلة"#,
+            ##"in # days"##,
+            ##"in # day"##,
+            ##"in # tagen"##,
+            ##"in # tag"##,
+            ##"dans # jours"##,
+            ##"en # días"##,
+            ##"tra # giorni"##,
+            ##"em # dias"##,
+            ##"over # dagen"##,
+            ##"om # dagar"##,
+            ##"za # dni"##,
+            ##"через # дня"##,
+            ##"через # дней"##,
+            ##"# gün içinde"##,
+            ##"# 日後"##,
+            ##"# 天后"##,
+            ##"# 일 후"##,
+            ##"ในอีก # วัน"##,
+            ##"# दिन में"##,
+            ##"خلال # أيام"##,
+            ##"خلال # يوم"##,
         ]
     }
 
-    private static func words122() -> [String] {
+    private static func words127() -> [String] {
         [
             #"ribu ulasan"#,
             #"ribu pengguna"#,
@@ -24232,7 +25106,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words123() -> [String] {
+    private static func words128() -> [String] {
         [
             #"price"#,
             #"prices"#,
@@ -24439,7 +25313,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words124() -> [String] {
+    private static func words129() -> [String] {
         [
             #"wenige"#,
             #"few"#,
@@ -24481,7 +25355,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words125() -> [String] {
+    private static func words130() -> [String] {
         [
             #"trial"#,
             #"free week"#,
@@ -24662,7 +25536,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words126() -> [String] {
+    private static func words131() -> [String] {
         [
             #"free week"#,
             #"first week free"#,
@@ -24698,7 +25572,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words127() -> [String] {
+    private static func words132() -> [String] {
         [
             #"one free drawing per day"#,
             #"1 free drawing per day"#,
