@@ -688,6 +688,17 @@ import Testing
         LabelledSet(
             file: "copy-heldout-51.tsv", label: "held-out 51 ", detectors: detectorNames + ["trial-offer"],
             minimumLines: 90, perLanguageAccuracy: 0.90),
+        // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
+        // languages, 80 lines each, none repeating an earlier set) while set 51's misses were
+        // mended, frozen (SHA-256 in README.md), never read line by line; measured once, after
+        // those mends, and pinned there.
+        LabelledSet(
+            file: "copy-heldout-52.tsv", label: "held-out 52 ", detectors: detectorNames + ["trial-offer"],
+            minimumLines: 90, blind: true,
+            floors: [
+                "price": (1.00, 1.00), "savings": (1.00, 0.97), "urgency": (1.00, 0.98), "free": (1.00, 0.96),
+                "payment-verb": (0.90, 0.98), "confirmshaming": (0.74, 0.98), "trial-offer": (0.98, 0.94),
+            ], perLanguageAccuracy: 0.66),
     ]
 
     @Test(arguments: labelledSets)
