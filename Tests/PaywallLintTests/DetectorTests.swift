@@ -690,15 +690,12 @@ import Testing
             minimumLines: 90, perLanguageAccuracy: 0.90),
         // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
         // languages, 80 lines each, none repeating an earlier set) while set 51's misses were
-        // mended, frozen (SHA-256 in README.md), never read line by line; measured once, after
-        // those mends, and pinned there.
+        // mended, frozen. Its one run: price 1.00/1.00, savings 1.00/0.97, urgency 1.00/0.98,
+        // free 1.00/0.96, payment verbs 0.91/0.98, confirmshaming 0.75/0.98, trial offers
+        // 0.98/0.94; then read and mended.
         LabelledSet(
             file: "copy-heldout-52.tsv", label: "held-out 52 ", detectors: detectorNames + ["trial-offer"],
-            minimumLines: 90, blind: true,
-            floors: [
-                "price": (1.00, 1.00), "savings": (1.00, 0.97), "urgency": (1.00, 0.98), "free": (1.00, 0.96),
-                "payment-verb": (0.90, 0.98), "confirmshaming": (0.74, 0.98), "trial-offer": (0.98, 0.94),
-            ], perLanguageAccuracy: 0.66),
+            minimumLines: 90, perLanguageAccuracy: 0.85),
     ]
 
     @Test(arguments: labelledSets)
@@ -1275,7 +1272,9 @@ import Testing
         #expect(found("Continuer avec Brouillonne gratuit") == [])
         #expect(found("Not now, «Brouillonne»") == [])
         #expect(found("Not now, BrouillonNotes") == [])
-        #expect(found("Not now, Brouillonne") == ["Brouillonne"])
+        #expect(found("Not now, Brouillonne drowns") == ["Brouillonne drowns"])
+        // One unknown word in spaced text is more likely a name or a noun no list has.
+        #expect(found("Not now, Brouillonne") == [])
         // Without neutral declines there is nothing to eliminate by.
         let bare = ConfirmshamingDetector(vocabularies: ["shaming-context": ["no thanks"]])
         #expect(bare.matches(in: Template("No thanks, I'll water my plants myself").plain) == [])

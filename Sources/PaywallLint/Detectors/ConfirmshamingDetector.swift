@@ -23,7 +23,7 @@
 /// A label with a benefit negation (`shaming-exceptions`: "never lose", "nie wieder") is an
 /// advertisement, not a decline. "No thanks, I'll stick with the free plan" has none of these.
 ///
-/// Last, by elimination (`NeutralDeclines`): a label with a word that no neutral decline uses
+/// Last, by elimination (`NeutralDeclines`): a label with words that no neutral decline uses
 /// (`neutral-declines`, `neutral-dismiss`) says more than "no" ("Mina krukväxter får klara sig
 /// själva"). Guilt trips are open-ended and neutral declines are not, so this finds the wordings
 /// that no list of guilt trips has yet; the match is marked `byElimination`. A label that leads

@@ -3,10 +3,11 @@
 /// label says beyond that.
 ///
 /// Guilt trips are open-ended ("I'll let my houseplants fend for themselves"); neutral declines
-/// are a small, formulaic family. So a label any of whose words no neutral decline uses says more
-/// than "no", and is most likely a guilt trip. In scripts written without spaces (CJK, kana,
+/// are a small, formulaic family. So a label two of whose words no neutral decline uses says more
+/// than "no", and is most likely a guilt trip; one such word alone is more likely a name or a noun
+/// the list lacks ("Vielleicht nach dem Urlaub"). In scripts written without spaces (CJK, kana,
 /// Thai) there are no words to look up: a part of the label counts as known when it occurs in some
-/// neutral decline, two scalars or more at a time.
+/// neutral decline, two scalars or more at a time, and two unknown scalars say more.
 ///
 /// A label in a language the vocabularies do not cover (no known word or part, nothing the other
 /// confirmshaming vocabularies know, and no letter only covered languages write) is left alone:
@@ -150,7 +151,7 @@ final class NeutralDeclines: Sendable {
                 }
             }
         }
-        guard inCoveredLanguage, unknownWords > 0 || unknownScalarsInRuns >= 2,
+        guard inCoveredLanguage, unknownWords > 1 || unknownScalarsInRuns >= 2,
             let first = unknown.map(\.lowerBound).min(), let last = unknown.map(\.upperBound).max()
         else { return nil }
         return first..<last

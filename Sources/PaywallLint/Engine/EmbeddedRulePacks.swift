@@ -582,31 +582,31 @@ enum EmbeddedRulePacks {
                 #"paid-products"#: words56(),
                 #"payment-verb-other-senses"#: { var list = words57(); list += words58(); list += words59(); list += words60(); list += words61(); return list }(),
                 #"neutral-dismiss"#: words62(),
-                #"neutral-declines"#: { var list = words63(); list += words64(); list += words65(); list += words66(); list += words67(); list += words68(); list += words69(); list += words70(); list += words71(); list += words72(); list += words73(); list += words74(); list += words75(); return list }(),
-                #"neutral-navigation"#: words76(),
-                #"shaming-phrases"#: { var list = words77(); list += words78(); return list }(),
-                #"currency-symbols"#: words79(),
-                #"currency-codes"#: words80(),
-                #"currency-words"#: words81(),
-                #"continuations"#: words82(),
-                #"shaming-context"#: { var list = words83(); list += words84(); return list }(),
-                #"negative-outcomes"#: { var list = words85(); list += words86(); list += words87(); list += words88(); list += words89(); list += words90(); list += words91(); list += words92(); list += words93(); list += words94(); list += words95(); list += words96(); list += words97(); list += words98(); list += words99(); list += words100(); list += words101(); list += words102(); list += words103(); return list }(),
-                #"self-improvement"#: { var list = words104(); list += words105(); return list }(),
-                #"negations"#: words106(),
-                #"shaming-exceptions"#: words107(),
-                #"indifference"#: { var list = words108(); list += words109(); list += words110(); return list }(),
-                #"self-goods"#: { var list = words111(); list += words112(); list += words113(); list += words114(); return list }(),
-                #"preferences"#: words115(),
-                #"unwanted-things"#: words116(),
-                #"choices"#: words117(),
-                #"neutral-choices"#: { var list = words118(); list += words119(); return list }(),
-                #"countdown-context"#: words120(),
-                #"deadline-verbs"#: { var list = words121(); list += words122(); return list }(),
-                #"time-limits"#: { var list = words123(); list += words124(); list += words125(); list += words126(); return list }(),
-                #"currency-exceptions"#: words127(),
-                #"offer-words"#: words128(),
-                #"few-words"#: words129(),
-                #"deadline-exceptions"#: words130(),
+                #"neutral-declines"#: { var list = words63(); list += words64(); list += words65(); list += words66(); list += words67(); list += words68(); list += words69(); list += words70(); list += words71(); list += words72(); list += words73(); list += words74(); list += words75(); list += words76(); list += words77(); list += words78(); return list }(),
+                #"neutral-navigation"#: words79(),
+                #"shaming-phrases"#: { var list = words80(); list += words81(); return list }(),
+                #"currency-symbols"#: words82(),
+                #"currency-codes"#: words83(),
+                #"currency-words"#: words84(),
+                #"continuations"#: words85(),
+                #"shaming-context"#: { var list = words86(); list += words87(); return list }(),
+                #"negative-outcomes"#: { var list = words88(); list += words89(); list += words90(); list += words91(); list += words92(); list += words93(); list += words94(); list += words95(); list += words96(); list += words97(); list += words98(); list += words99(); list += words100(); list += words101(); list += words102(); list += words103(); list += words104(); list += words105(); list += words106(); return list }(),
+                #"self-improvement"#: { var list = words107(); list += words108(); return list }(),
+                #"negations"#: words109(),
+                #"shaming-exceptions"#: words110(),
+                #"indifference"#: { var list = words111(); list += words112(); list += words113(); return list }(),
+                #"self-goods"#: { var list = words114(); list += words115(); list += words116(); list += words117(); return list }(),
+                #"preferences"#: words118(),
+                #"unwanted-things"#: words119(),
+                #"choices"#: words120(),
+                #"neutral-choices"#: { var list = words121(); list += words122(); return list }(),
+                #"countdown-context"#: words123(),
+                #"deadline-verbs"#: { var list = words124(); list += words125(); return list }(),
+                #"time-limits"#: { var list = words126(); list += words127(); list += words128(); list += words129(); return list }(),
+                #"currency-exceptions"#: words130(),
+                #"offer-words"#: words131(),
+                #"few-words"#: words132(),
+                #"deadline-exceptions"#: words133(),
             ]
         ),
         (
@@ -1417,8 +1417,8 @@ enum EmbeddedRulePacks {
 
 """#,
             [
-                #"first-week-free-phrases"#: words131(),
-                #"limit-phrases"#: words132(),
+                #"first-week-free-phrases"#: words134(),
+                #"limit-phrases"#: words135(),
             ]
         ),
         ]
@@ -2467,6 +2467,14 @@ enum EmbeddedRulePacks {
             #"एक भी रुपया नहीं कटेगा"#,
             #"corren de nuestra cuenta"#,
             #"corren por nuestra cuenta"#,
+            #"c'est nous qui l'offrons"#,
+            #"nous vous l'offrons"#,
+            #"c'est nous qui offrons"#,
+            #"hafta bizden"#,
+            #"ay bizden"#,
+            #"أسبوعين علينا"#,
+            #"شهر علينا"#,
+            #"علينا مجانًا"#,
         ]
     }
 
@@ -2617,6 +2625,21 @@ enum EmbeddedRulePacks {
             #"žádný"#,
             #"tanpa"#,
             #"không"#,
+            #"بلا أي"#,
+            #"بدون أي"#,
+            #"دون أي"#,
+            #"without any"#,
+            #"ohne jegliche"#,
+            #"sans aucun"#,
+            #"sans aucuns"#,
+            #"sin ningún"#,
+            #"senza alcun"#,
+            #"sem nenhum"#,
+            #"zonder enige"#,
+            #"utan några"#,
+            #"bez żadnych"#,
+            #"без каких-либо"#,
+            #"hiçbir"#,
         ]
     }
 
@@ -6991,6 +7014,13 @@ enum EmbeddedRulePacks {
             ##"#か月分が無料"##,
             ##"#ヶ月分が無料"##,
             ##"# か月分が無料"##,
+            #"もお得"#,
+            ##"多送 # 个月"##,
+            ##"多送#个月"##,
+            ##"多送 # 个月会员"##,
+            ##"แถมฟรีอีก # เดือน"##,
+            ##"แถมฟรี # เดือน"##,
+            ##"แถมอีก # เดือน"##,
         ]
     }
 
@@ -8286,6 +8316,14 @@ enum EmbeddedRulePacks {
             #"ليومين"#,
             #"لأسبوع"#,
             #"لشهر"#,
+            ##"# 주 동안"##,
+            ##"#주 동안"##,
+            ##"# 일 동안"##,
+            ##"#일 동안"##,
+            ##"# 개월 동안"##,
+            ##"#개월 동안"##,
+            ##"# 달 동안"##,
+            #"한 달 동안"#,
         ]
     }
 
@@ -9507,6 +9545,8 @@ enum EmbeddedRulePacks {
             #"चुकाइए"#,
             #"購読"#,
             #"今すぐ購読"#,
+            #"に登録して"#,
+            #"プランに登録"#,
         ]
     }
 
@@ -9710,6 +9750,9 @@ enum EmbeddedRulePacks {
             #"базовый тариф"#,
             #"miembro gratuito"#,
             #"socio gratuito"#,
+            #"upgrade deine laufform"#,
+            #"upgrade deine form"#,
+            #"upgrade your running form"#,
         ]
     }
 
@@ -11434,6 +11477,34 @@ enum EmbeddedRulePacks {
             #"स्किल"#,
             #"squat form"#,
             #"your form"#,
+            #"by beating"#,
+            #"by defeating"#,
+            #"beat the"#,
+            #"defeat the"#,
+            #"supera il"#,
+            #"per sbloccare l'unità"#,
+            ##"l'unità #"##,
+            ##"unità #"##,
+            #"подборк*"#,
+            #"قائمة عشاء"#,
+            #"लिस्ट को सब्सक्राइब"#,
+            #"復元"#,
+            #"복원"#,
+            #"恢复"#,
+            #"กู้คืน"#,
+            #"restore"#,
+            #"wiederherstellen"#,
+            #"restaurer"#,
+            #"restaurar"#,
+            #"ripristina"#,
+            #"herstellen"#,
+            #"återställ"#,
+            #"przywróć"#,
+            #"восстановить"#,
+            #"geri yükle"#,
+            #"استعادة"#,
+            #"रीस्टोर"#,
+            #"पुनर्स्थापित"#,
         ]
     }
 
@@ -14897,10 +14968,662 @@ enum EmbeddedRulePacks {
             #"แผนที่"#,
             #"วันนี้"#,
             #"สัปดาห์นี้"#,
+            #"the"#,
+            #"a"#,
+            #"an"#,
+            #"this"#,
+            #"that"#,
+            #"these"#,
+            #"those"#,
+            #"it"#,
+            #"its"#,
+            #"of"#,
+            #"to"#,
+            #"in"#,
+            #"on"#,
+            #"at"#,
+            #"for"#,
+            #"with"#,
+            #"from"#,
+            #"by"#,
+            #"after"#,
+            #"before"#,
+            #"about"#,
+            #"and"#,
+            #"or"#,
+            #"but"#,
+            #"now"#,
+            #"right"#,
+            #"just"#,
+            #"still"#,
+            #"then"#,
+            #"here"#,
+            #"there"#,
+            #"my"#,
+            #"your"#,
+            #"our"#,
+            #"me"#,
+            #"i'm"#,
+            #"i'll"#,
+            #"i'd"#,
+            #"we"#,
+            #"us"#,
+            #"you"#,
+            #"is"#,
+            #"are"#,
+            #"be"#,
+            #"was"#,
+            #"am"#,
+            #"do"#,
+            #"don't"#,
+            #"not"#,
+            #"until"#,
+            #"der"#,
+            #"die"#,
+            #"das"#,
+            #"den"#,
+            #"dem"#,
+            #"des"#,
+            #"ein"#,
+            #"eine"#,
+            #"einen"#,
+            #"einem"#,
+            #"einer"#,
+            #"dies"#,
+            #"diese"#,
+            #"dieser"#,
+            #"diesen"#,
+            #"dieses"#,
         ]
     }
 
     private static func words76() -> [String] {
+        [
+            #"es"#,
+            #"zu"#,
+            #"zum"#,
+            #"zur"#,
+            #"im"#,
+            #"auf"#,
+            #"für"#,
+            #"mit"#,
+            #"von"#,
+            #"nach"#,
+            #"vor"#,
+            #"bei"#,
+            #"und"#,
+            #"oder"#,
+            #"aber"#,
+            #"jetzt"#,
+            #"gerade"#,
+            #"dann"#,
+            #"hier"#,
+            #"da"#,
+            #"mein"#,
+            #"meine"#,
+            #"dein"#,
+            #"deine"#,
+            #"ich"#,
+            #"wir"#,
+            #"uns"#,
+            #"du"#,
+            #"ist"#,
+            #"sind"#,
+            #"bin"#,
+            #"sein"#,
+            #"mal"#,
+            #"schon"#,
+            #"bis"#,
+            #"wieder"#,
+            #"gleich"#,
+            #"später"#,
+            #"le"#,
+            #"la"#,
+            #"l'"#,
+            #"un"#,
+            #"une"#,
+            #"de"#,
+            #"d'"#,
+            #"ce"#,
+            #"cet"#,
+            #"cette"#,
+            #"ces"#,
+            #"à"#,
+            #"au"#,
+            #"aux"#,
+            #"en"#,
+            #"dans"#,
+            #"sur"#,
+            #"pour"#,
+            #"avec"#,
+            #"par"#,
+            #"après"#,
+            #"avant"#,
+            #"et"#,
+            #"ou"#,
+            #"mais"#,
+            #"maintenant"#,
+            #"tout"#,
+            #"suite"#,
+            #"juste"#,
+            #"puis"#,
+            #"ici"#,
+            #"là"#,
+            #"mon"#,
+            #"ma"#,
+            #"ton"#,
+            #"ta"#,
+            #"tes"#,
+            #"je"#,
+            #"j'"#,
+            #"nous"#,
+            #"vous"#,
+            #"est"#,
+            #"suis"#,
+            #"être"#,
+            #"pas"#,
+            #"plus"#,
+            #"tard"#,
+            #"jusqu'à"#,
+            #"el"#,
+            #"los"#,
+            #"las"#,
+            #"una"#,
+            #"unos"#,
+            #"unas"#,
+            #"este"#,
+            #"esta"#,
+            #"estos"#,
+            #"estas"#,
+            #"ese"#,
+            #"esa"#,
+            #"del"#,
+            #"al"#,
+            #"con"#,
+            #"por"#,
+            #"para"#,
+            #"después"#,
+            #"antes"#,
+            #"y"#,
+            #"o"#,
+            #"pero"#,
+            #"ahora"#,
+            #"mismo"#,
+            #"ya"#,
+            #"todavía"#,
+            #"aquí"#,
+            #"allí"#,
+            #"mi"#,
+            #"mis"#,
+            #"tu"#,
+            #"tus"#,
+            #"yo"#,
+            #"nosotros"#,
+            #"está"#,
+            #"estoy"#,
+            #"ser"#,
+            #"no"#,
+            #"hasta"#,
+            #"otra"#,
+            #"vez"#,
+            #"il"#,
+            #"lo"#,
+            #"i"#,
+            #"gli"#,
+            #"uno"#,
+            #"questo"#,
+            #"questa"#,
+            #"questi"#,
+            #"queste"#,
+            #"di"#,
+            #"della"#,
+            #"dei"#,
+            #"degli"#,
+            #"delle"#,
+            #"alla"#,
+            #"ai"#,
+            #"agli"#,
+            #"alle"#,
+            #"nel"#,
+            #"nella"#,
+            #"per"#,
+            #"dopo"#,
+            #"e"#,
+            #"ora"#,
+            #"adesso"#,
+            #"subito"#,
+            #"ancora"#,
+            #"poi"#,
+            #"qui"#,
+            #"lì"#,
+            #"mio"#,
+            #"mia"#,
+            #"miei"#,
+            #"mie"#,
+            #"io"#,
+            #"noi"#,
+            #"è"#,
+            #"sono"#,
+            #"sto"#,
+            #"essere"#,
+            #"non"#,
+            #"fino"#,
+            #"os"#,
+            #"as"#,
+            #"um"#,
+            #"uma"#,
+            #"umas"#,
+            #"esse"#,
+            #"essa"#,
+            #"isso"#,
+            #"dos"#,
+            #"ao"#,
+            #"aos"#,
+            #"em"#,
+            #"na"#,
+            #"nos"#,
+            #"nas"#,
+            #"com"#,
+            #"mas"#,
+            #"agora"#,
+            #"já"#,
+            #"ainda"#,
+            #"então"#,
+            #"aqui"#,
+            #"ali"#,
+            #"meu"#,
+            #"minha"#,
+            #"meus"#,
+            #"eu"#,
+            #"nós"#,
+            #"é"#,
+            #"estou"#,
+            #"não"#,
+            #"até"#,
+            #"direto"#,
+            #"het"#,
+            #"een"#,
+            #"dit"#,
+            #"dat"#,
+            #"deze"#,
+            #"van"#,
+            #"voor"#,
+            #"met"#,
+            #"naar"#,
+            #"op"#,
+            #"aan"#,
+            #"bij"#,
+            #"om"#,
+            #"maar"#,
+            #"nu"#,
+            #"nog"#,
+            #"even"#,
+            #"dan"#,
+            #"daar"#,
+            #"mijn"#,
+            #"jouw"#,
+            #"ik"#,
+            #"wij"#,
+            #"ben"#,
+            #"zijn"#,
+            #"niet"#,
+            #"tot"#,
+            #"weer"#,
+            #"straks"#,
+            #"det"#,
+            #"ett"#,
+            #"denna"#,
+            #"detta"#,
+            #"dessa"#,
+            #"här"#,
+            #"där"#,
+            #"av"#,
+            #"till"#,
+            #"på"#,
+            #"för"#,
+            #"med"#,
+            #"från"#,
+            #"efter"#,
+            #"innan"#,
+            #"och"#,
+            #"eller"#,
+            #"men"#,
+            #"än"#,
+            #"sedan"#,
+            #"min"#,
+            #"mitt"#,
+            #"mina"#,
+            #"din"#,
+            #"ditt"#,
+        ]
+    }
+
+    private static func words77() -> [String] {
+        [
+            #"jag"#,
+            #"vi"#,
+            #"mig"#,
+            #"är"#,
+            #"vara"#,
+            #"inte"#,
+            #"tills"#,
+            #"igen"#,
+            #"ten"#,
+            #"te"#,
+            #"tego"#,
+            #"tej"#,
+            #"tym"#,
+            #"w"#,
+            #"z"#,
+            #"ze"#,
+            #"od"#,
+            #"po"#,
+            #"przed"#,
+            #"dla"#,
+            #"lub"#,
+            #"ale"#,
+            #"teraz"#,
+            #"jeszcze"#,
+            #"potem"#,
+            #"tam"#,
+            #"mój"#,
+            #"moja"#,
+            #"moje"#,
+            #"ja"#,
+            #"mnie"#,
+            #"jest"#,
+            #"są"#,
+            #"być"#,
+            #"nie"#,
+            #"aż"#,
+            #"znowu"#,
+            #"этот"#,
+            #"эта"#,
+            #"это"#,
+            #"эти"#,
+            #"в"#,
+            #"во"#,
+            #"на"#,
+            #"к"#,
+            #"ко"#,
+            #"с"#,
+            #"со"#,
+            #"от"#,
+            #"по"#,
+            #"после"#,
+            #"до"#,
+            #"для"#,
+            #"и"#,
+            #"или"#,
+            #"но"#,
+            #"сейчас"#,
+            #"ещё"#,
+            #"еще"#,
+            #"здесь"#,
+            #"там"#,
+            #"мой"#,
+            #"моя"#,
+            #"моё"#,
+            #"мои"#,
+            #"я"#,
+            #"мы"#,
+            #"мне"#,
+            #"не"#,
+            #"снова"#,
+            #"bu"#,
+            #"şu"#,
+            #"ve"#,
+            #"veya"#,
+            #"ama"#,
+            #"şimdi"#,
+            #"henüz"#,
+            #"burada"#,
+            #"orada"#,
+            #"benim"#,
+            #"biz"#,
+            #"bana"#,
+            #"için"#,
+            #"ile"#,
+            #"kadar"#,
+            #"tekrar"#,
+            #"daha"#,
+            #"هذا"#,
+            #"هذه"#,
+            #"ذلك"#,
+            #"تلك"#,
+            #"في"#,
+            #"على"#,
+            #"إلى"#,
+            #"من"#,
+            #"عن"#,
+            #"بعد"#,
+            #"قبل"#,
+            #"و"#,
+            #"أو"#,
+            #"لكن"#,
+            #"الآن"#,
+            #"ثم"#,
+            #"هنا"#,
+            #"هناك"#,
+            #"أنا"#,
+            #"نحن"#,
+            #"لي"#,
+            #"مع"#,
+            #"حتى"#,
+            #"مرة"#,
+            #"أخرى"#,
+            #"यह"#,
+            #"ये"#,
+            #"वह"#,
+            #"वो"#,
+            #"इस"#,
+            #"उस"#,
+            #"एक"#,
+            #"का"#,
+            #"की"#,
+            #"के"#,
+            #"को"#,
+            #"पर"#,
+            #"तक"#,
+            #"और"#,
+            #"या"#,
+            #"लेकिन"#,
+            #"अब"#,
+            #"अभी"#,
+            #"फिर"#,
+            #"यहाँ"#,
+            #"वहाँ"#,
+            #"मेरा"#,
+            #"मेरी"#,
+            #"हम"#,
+            #"मुझे"#,
+            #"है"#,
+            #"हैं"#,
+            #"हूँ"#,
+            #"था"#,
+            #"नहीं"#,
+            #"दें"#,
+            #"दो"#,
+            #"किसी"#,
+            #"कोई"#,
+            #"लिए"#,
+            #"이"#,
+            #"그"#,
+            #"저"#,
+            #"지금"#,
+            #"다음"#,
+            #"다시"#,
+            #"그리고"#,
+            #"또는"#,
+            #"この"#,
+            #"その"#,
+            #"あの"#,
+            #"これ"#,
+            #"それ"#,
+            #"今回"#,
+            #"今は"#,
+            #"また"#,
+            #"此"#,
+            #"这个"#,
+            #"这"#,
+            #"那"#,
+            #"的事"#,
+            #"以后"#,
+            #"再说"#,
+            #"之后"#,
+            #"现在"#,
+            #"นี้"#,
+            #"นั้น"#,
+            #"ตอนนี้"#,
+            #"ทีหลัง"#,
+            #"ค่ะ"#,
+            #"ครับ"#,
+            #"นะ"#,
+            #"step"#,
+            #"screen"#,
+            #"notice"#,
+            #"tip"#,
+            #"message"#,
+            #"popup"#,
+            #"banner"#,
+            #"offer"#,
+            #"page"#,
+            #"window"#,
+            #"vacation"#,
+            #"holidays"#,
+            #"holiday"#,
+            #"trip"#,
+            #"break"#,
+            #"Schritt"#,
+            #"Bildschirm"#,
+            #"Hinweis"#,
+            #"Tipp"#,
+            #"Nachricht"#,
+            #"Fenster"#,
+            #"Urlaub"#,
+            #"Ferien"#,
+            #"étape"#,
+            #"avis"#,
+            #"conseil"#,
+            #"vacances"#,
+            #"paso"#,
+            #"aviso"#,
+            #"consejo"#,
+            #"mensaje"#,
+            #"vacaciones"#,
+            #"passo"#,
+            #"avviso"#,
+            #"consiglio"#,
+            #"messaggio"#,
+            #"vacanze"#,
+            #"etapa"#,
+            #"dica"#,
+            #"mensagem"#,
+            #"férias"#,
+            #"stap"#,
+            #"melding"#,
+            #"bericht"#,
+            #"vakantie"#,
+            #"steg"#,
+            #"steget"#,
+            #"skärmen"#,
+            #"meddelande"#,
+            #"semester"#,
+            #"krok"#,
+            #"komunikat"#,
+            #"wskazówka"#,
+            #"wiadomość"#,
+            #"urlopie"#,
+            #"wakacjach"#,
+            #"шаг"#,
+            #"уведомление"#,
+            #"подсказку"#,
+            #"сообщение"#,
+            #"отпуска"#,
+            #"отпуске"#,
+            #"adım"#,
+            #"ekranı"#,
+            #"bildirimi"#,
+            #"ipucu"#,
+            #"mesajı"#,
+            #"pencereyi"#,
+            #"tatilden"#,
+            #"tatil"#,
+            #"الخطوة"#,
+            #"الإشعار"#,
+            #"النصيحة"#,
+            #"الرسالة"#,
+            #"الإجازة"#,
+            #"أسبوع"#,
+            #"شهر"#,
+        ]
+    }
+
+    private static func words78() -> [String] {
+        [
+            #"يوم"#,
+            #"स्टेप"#,
+            #"सूचना"#,
+            #"टिप"#,
+            #"संदेश"#,
+            #"छुट्टी"#,
+            #"단계"#,
+            #"안내"#,
+            #"팁"#,
+            #"메시지"#,
+            #"휴가"#,
+            #"お知らせ"#,
+            #"ステップ"#,
+            #"ヒント"#,
+            #"メッセージ"#,
+            #"休暇"#,
+            #"提示"#,
+            #"步骤"#,
+            #"通知"#,
+            #"消息"#,
+            #"假期"#,
+            #"ขั้นตอน"#,
+            #"ประกาศ"#,
+            #"ข้อความ"#,
+            #"วันหยุด"#,
+            #"Not right now, I'm mid-run"#,
+            #"Keep using Inkwell Basic"#,
+            #"Vielleicht nach dem Urlaub"#,
+            #"Mit Notizblock Basis weitermachen"#,
+            #"Pas tout de suite"#,
+            #"Peut-être après les vacances"#,
+            #"Continuer avec Popote+ Découverte"#,
+            #"Ahora mismo no"#,
+            #"Quizás después de las vacaciones"#,
+            #"Seguir con Cocinita Básico"#,
+            #"Recordármelo después del próximo entreno"#,
+            #"No grazie, torno agli esercizi"#,
+            #"Forse più tardi, ora sto cucinando"#,
+            #"Pular e ir direto para o editor"#,
+            #"Doorgaan met de basisversie van KookMaatje"#,
+            #"Deze stap overslaan"#,
+            #"Inte nu, jag tränar först"#,
+            #"Hoppa över det här steget"#,
+            #"Pomiń ten krok"#,
+            #"Вернусь к этому после марафона"#,
+            #"Kampanyayı sonra incelerim"#,
+            #"Şimdilik tariflere göz atacağım"#,
+            #"ذكّرني بعد أسبوع"#,
+            #"अभी के लिए रहने दें"#,
+            #"एक हफ़्ते बाद याद दिलाएँ"#,
+            #"यह स्क्रीन बंद करें"#,
+            #"शायद किसी और दिन"#,
+            #"今回はプランの変更をしない"#,
+            #"年間プランはあとで検討する"#,
+            #"このお知らせを閉じる"#,
+            #"요금제는 나중에 볼게요"#,
+            #"이 안내 닫기"#,
+            #"会员的事以后再说"#,
+            #"关闭此提示"#,
+        ]
+    }
+
+    private static func words79() -> [String] {
         [
             #"back to"#,
             #"go back to"#,
@@ -15028,7 +15751,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words77() -> [String] {
+    private static func words80() -> [String] {
         [
             #"i don't like saving"#,
             #"i don't want to save"#,
@@ -15289,7 +16012,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words78() -> [String] {
+    private static func words81() -> [String] {
         [
             #"그렇게 믿고 싶어"#,
             #"katanya sih"#,
@@ -15497,7 +16220,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words79() -> [String] {
+    private static func words82() -> [String] {
         [
             #"us$"#,
             #"a$"#,
@@ -15539,7 +16262,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words80() -> [String] {
+    private static func words83() -> [String] {
         [
             #"usd"#,
             #"eur"#,
@@ -15591,7 +16314,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words81() -> [String] {
+    private static func words84() -> [String] {
         [
             #"dollar"#,
             #"dollars"#,
@@ -15732,7 +16455,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words82() -> [String] {
+    private static func words85() -> [String] {
         [
             #"fortsätta"#,
             #"fortsätter"#,
@@ -15899,7 +16622,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words83() -> [String] {
+    private static func words86() -> [String] {
         [
             #"i"#,
             #"i'll"#,
@@ -16160,7 +16883,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words84() -> [String] {
+    private static func words87() -> [String] {
         [
             #"não quero"#,
             #"je ne veux pas"#,
@@ -16309,7 +17032,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words85() -> [String] {
+    private static func words88() -> [String] {
         [
             #"waste*"#,
             #"wasting"#,
@@ -16570,7 +17293,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words86() -> [String] {
+    private static func words89() -> [String] {
         [
             #"źle spać"#,
             #"kötü uyu*"#,
@@ -16831,7 +17554,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words87() -> [String] {
+    private static func words90() -> [String] {
         [
             #"on s'en fiche"#,
             #"a quién le importa"#,
@@ -17092,7 +17815,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words88() -> [String] {
+    private static func words91() -> [String] {
         [
             #"تضيع"#,
             #"se la caveranno"#,
@@ -17353,7 +18076,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words89() -> [String] {
+    private static func words92() -> [String] {
         [
             #"der stress"#,
             #"le stress"#,
@@ -17614,7 +18337,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words90() -> [String] {
+    private static func words93() -> [String] {
         [
             #"sover hellere dårligt"#,
             #"dårligt"#,
@@ -17875,7 +18598,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words91() -> [String] {
+    private static func words94() -> [String] {
         [
             #"vinossa"#,
             #"krzywo"#,
@@ -18136,7 +18859,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words92() -> [String] {
+    private static func words95() -> [String] {
         [
             #"sakit punggung"#,
             #"đau lưng"#,
@@ -18397,7 +19120,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words93() -> [String] {
+    private static func words96() -> [String] {
         [
             #"бедн*"#,
             #"貧乏"#,
@@ -18658,7 +19381,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words94() -> [String] {
+    private static func words97() -> [String] {
         [
             #"soffrire"#,
             #"sofrendo"#,
@@ -18919,7 +19642,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words95() -> [String] {
+    private static func words98() -> [String] {
         [
             #"full lagring"#,
             #"muisti täynnä"#,
@@ -19180,7 +19903,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words96() -> [String] {
+    private static func words99() -> [String] {
         [
             #"przecieka"#,
             #"sızdırsın"#,
@@ -19441,7 +20164,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words97() -> [String] {
+    private static func words100() -> [String] {
         [
             #"screen all day"#,
             #"glued to the screen"#,
@@ -19702,7 +20425,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words98() -> [String] {
+    private static func words101() -> [String] {
         [
             #"na debecie"#,
             #"ekside"#,
@@ -19963,7 +20686,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words99() -> [String] {
+    private static func words102() -> [String] {
         [
             #"chơi một mình"#,
             #"tự chơi"#,
@@ -20224,7 +20947,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words100() -> [String] {
+    private static func words103() -> [String] {
         [
             #"יכול לחכות"#,
             #"יכולה לחכות"#,
@@ -20485,7 +21208,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words101() -> [String] {
+    private static func words104() -> [String] {
         [
             #"butto soldi"#,
             #"butto via soldi"#,
@@ -20746,7 +21469,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words102() -> [String] {
+    private static func words105() -> [String] {
         [
             #"oppivat joskus"#,
             #"kiedyś się nauczą"#,
@@ -21007,7 +21730,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words103() -> [String] {
+    private static func words106() -> [String] {
         [
             #"solteiro"#,
             #"solteira"#,
@@ -21155,10 +21878,20 @@ enum EmbeddedRulePacks {
             #"mi stejně nejde"#,
             #"mi to stejně nejde"#,
             #"mi to beztak nejde"#,
+            #"बोरिंग"#,
+            #"बोरिंग ही"#,
+            #"kaybetmeye"#,
+            #"kaybetmek"#,
+            #"begynderniveau"#,
+            #"begynder*"#,
+            #"तनाव में"#,
+            #"तनाव"#,
+            #"광고나 계속"#,
+            #"광고 계속"#,
         ]
     }
 
-    private static func words104() -> [String] {
+    private static func words107() -> [String] {
         [
             #"better"#,
             #"improv*"#,
@@ -21419,7 +22152,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words105() -> [String] {
+    private static func words108() -> [String] {
         [
             #"koulutusta"#,
             #"tresura"#,
@@ -21483,10 +22216,15 @@ enum EmbeddedRulePacks {
             #"أنام جيدًا"#,
             #"לישון טוב"#,
             #"dobře spát"#,
+            #"สุขภาพดี"#,
+            #"run my first"#,
+            #"my first 5k"#,
+            #"first 5k"#,
+            #"5k"#,
         ]
     }
 
-    private static func words106() -> [String] {
+    private static func words109() -> [String] {
         [
             #"not"#,
             #"don't"#,
@@ -21555,7 +22293,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words107() -> [String] {
+    private static func words110() -> [String] {
         [
             #"never lose"#,
             #"never miss"#,
@@ -21630,7 +22368,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words108() -> [String] {
+    private static func words111() -> [String] {
         [
             #"don't care"#,
             #"do not care"#,
@@ -21891,7 +22629,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words109() -> [String] {
+    private static func words112() -> [String] {
         [
             #"kan me gestolen worden"#,
             #"kan me niet schelen"#,
@@ -22152,7 +22890,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words110() -> [String] {
+    private static func words113() -> [String] {
         [
             #"무슨 상관"#,
             #"apa bedanya"#,
@@ -22218,7 +22956,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words111() -> [String] {
+    private static func words114() -> [String] {
         [
             #"privacy"#,
             #"security"#,
@@ -22479,7 +23217,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words112() -> [String] {
+    private static func words115() -> [String] {
         [
             #"inglés"#,
             #"inglese"#,
@@ -22740,7 +23478,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words113() -> [String] {
+    private static func words116() -> [String] {
         [
             #"sevgilim*"#,
             #"niños"#,
@@ -23001,7 +23739,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words114() -> [String] {
+    private static func words117() -> [String] {
         [
             #"הילדים שלי"#,
             #"moje děti"#,
@@ -23054,7 +23792,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words115() -> [String] {
+    private static func words118() -> [String] {
         [
             #"love"#,
             #"enjoy"#,
@@ -23154,7 +23892,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words116() -> [String] {
+    private static func words119() -> [String] {
         [
             #"ads"#,
             #"advertising"#,
@@ -23193,7 +23931,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words117() -> [String] {
+    private static func words120() -> [String] {
         [
             #"i'd rather"#,
             #"i would rather"#,
@@ -23261,7 +23999,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words118() -> [String] {
+    private static func words121() -> [String] {
         [
             #"free"#,
             #"free plan"#,
@@ -23522,7 +24260,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words119() -> [String] {
+    private static func words122() -> [String] {
         [
             #"zonder premium"#,
             #"uden premium"#,
@@ -23626,7 +24364,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words120() -> [String] {
+    private static func words123() -> [String] {
         [
             #"ends in"#,
             #"ending in"#,
@@ -23738,10 +24476,13 @@ enum EmbeddedRulePacks {
             #"still open"#,
             #"still available"#,
             #"are still open"#,
+            #"faltam"#,
+            #"falta"#,
+            #"restam apenas"#,
         ]
     }
 
-    private static func words121() -> [String] {
+    private static func words124() -> [String] {
         [
             #"ends"#,
             #"ending"#,
@@ -24002,7 +24743,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words122() -> [String] {
+    private static func words125() -> [String] {
         [
             #"più caro"#,
             #"mais caro"#,
@@ -24212,7 +24953,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words123() -> [String] {
+    private static func words126() -> [String] {
         [
             #"tonight"#,
             #"today"#,
@@ -24473,7 +25214,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words124() -> [String] {
+    private static func words127() -> [String] {
         [
             #"la próxima semana"#,
             #"la prossima settimana"#,
@@ -24734,7 +25475,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words125() -> [String] {
+    private static func words128() -> [String] {
         [
             #"जून"#,
             #"जुलाई"#,
@@ -24995,7 +25736,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words126() -> [String] {
+    private static func words129() -> [String] {
         [
             #"tänään"#,
             #"illalla"#,
@@ -25043,7 +25784,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words127() -> [String] {
+    private static func words130() -> [String] {
         [
             #"ribu ulasan"#,
             #"ribu pengguna"#,
@@ -25106,7 +25847,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words128() -> [String] {
+    private static func words131() -> [String] {
         [
             #"price"#,
             #"prices"#,
@@ -25310,10 +26051,24 @@ enum EmbeddedRulePacks {
             #"المقاعد"#,
             #"الأماكن"#,
             #"المقعد"#,
+            #"lisans"#,
+            #"lisanslar"#,
+            #"license"#,
+            #"licenses"#,
+            #"lizenz*"#,
+            #"licence*"#,
+            #"licencia*"#,
+            #"licenza"#,
+            #"licenze"#,
+            #"licença*"#,
+            #"licentie*"#,
+            #"licens*"#,
+            #"licencj*"#,
+            #"лицензи*"#,
         ]
     }
 
-    private static func words129() -> [String] {
+    private static func words132() -> [String] {
         [
             #"wenige"#,
             #"few"#,
@@ -25355,7 +26110,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words130() -> [String] {
+    private static func words133() -> [String] {
         [
             #"trial"#,
             #"free week"#,
@@ -25536,7 +26291,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words131() -> [String] {
+    private static func words134() -> [String] {
         [
             #"free week"#,
             #"first week free"#,
@@ -25572,7 +26327,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words132() -> [String] {
+    private static func words135() -> [String] {
         [
             #"one free drawing per day"#,
             #"1 free drawing per day"#,
