@@ -696,6 +696,17 @@ import Testing
         LabelledSet(
             file: "copy-heldout-52.tsv", label: "held-out 52 ", detectors: detectorNames + ["trial-offer"],
             minimumLines: 90, perLanguageAccuracy: 0.85),
+        // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
+        // languages, 80 lines each, none repeating an earlier set) while set 52's misses were
+        // mended, frozen (SHA-256 in README.md), never read line by line; measured once, after
+        // those mends, and pinned there.
+        LabelledSet(
+            file: "copy-heldout-53.tsv", label: "held-out 53 ", detectors: detectorNames + ["trial-offer"],
+            minimumLines: 90, blind: true,
+            floors: [
+                "price": (1.00, 0.98), "savings": (0.98, 0.97), "urgency": (0.99, 0.97), "free": (1.00, 0.93),
+                "payment-verb": (0.90, 0.97), "confirmshaming": (0.95, 1.00), "trial-offer": (0.97, 0.97),
+            ], perLanguageAccuracy: 0.83),
     ]
 
     @Test(arguments: labelledSets)
