@@ -698,15 +698,12 @@ import Testing
             minimumLines: 90, perLanguageAccuracy: 0.85),
         // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
         // languages, 80 lines each, none repeating an earlier set) while set 52's misses were
-        // mended, frozen (SHA-256 in README.md), never read line by line; measured once, after
-        // those mends, and pinned there.
+        // mended, frozen. Its one run: price 1.00/0.98, savings 0.98/0.97, urgency 0.99/0.97,
+        // free 1.00/0.93, payment verbs 0.91/0.97, confirmshaming 0.95/1.00, trial offers
+        // 0.97/0.97; then read and mended.
         LabelledSet(
             file: "copy-heldout-53.tsv", label: "held-out 53 ", detectors: detectorNames + ["trial-offer"],
-            minimumLines: 90, blind: true,
-            floors: [
-                "price": (1.00, 0.98), "savings": (0.98, 0.97), "urgency": (0.99, 0.97), "free": (1.00, 0.93),
-                "payment-verb": (0.90, 0.97), "confirmshaming": (0.95, 1.00), "trial-offer": (0.97, 0.97),
-            ], perLanguageAccuracy: 0.83),
+            minimumLines: 90, perLanguageAccuracy: 0.90),
     ]
 
     @Test(arguments: labelledSets)
@@ -1115,6 +1112,17 @@ import Testing
         #expect(found("Get a free membership") == [])
     }
 
+    /// Upgrading the user's own thing pays only when it is a plan, an account or a product.
+    @Test func upgradingSomethingElse() throws {
+        let detector = PaymentVerbDetector(vocabularies: try Self.vocabularies())
+        func found(_ text: String) -> [String] { detector.matches(in: Template(text).plain).map(\.text) }
+        #expect(found("Upgrade your sprint speed with this week's drill") == [])
+        #expect(found("Uppgradera din kondition med ett 4-veckorsprogram") == [])
+        #expect(found("Upgrade your plan") == ["Upgrade"])
+        #expect(found("Upgrade your Sketchy experience with Pro") == ["Upgrade"])
+        #expect(found("Upgrade to Premium") == ["Upgrade"])
+    }
+
     /// A free claim next to a period offers a trial; a word between counts once, however its
     /// script writes it (a virama stays inside "प्रीमियम").
     @Test func trialOffersAcrossOneWord() throws {
@@ -1122,6 +1130,7 @@ import Testing
         func found(_ text: String) -> [String] { detector.matches(in: Template(text).plain).map(\.text) }
         #expect(found("3 दिन प्रीमियम मुफ़्त पाएँ") == ["मुफ़्त"])
         #expect(found("3 days premium free") == ["free"])
+        #expect(found("Get 14 days of Pro free") == ["free"])
         #expect(found("3 free scans every day") == [])
     }
 

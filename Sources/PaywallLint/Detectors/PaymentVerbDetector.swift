@@ -22,6 +22,9 @@ package final class PaymentVerbDetector: Sendable {
     private let acquisitions: PhraseMatcher
     private let acquisitionsAfter: PhraseMatcher
     private let paidProducts: PhraseMatcher
+    private let upgrades: PhraseMatcher
+    private let possessives: PhraseMatcher
+    private let upgradeObjects: PhraseMatcher
 
     package init(vocabularies: [String: [String]]) {
         matcher = PhraseMatcher(
@@ -38,6 +41,10 @@ package final class PaymentVerbDetector: Sendable {
         acquisitionsAfter = PhraseMatcher(
             phrases: vocabularies["payment-acquire-verbs-after"] ?? [], exceptions: exceptions)
         paidProducts = PhraseMatcher(phrases: vocabularies["paid-products"] ?? [], exceptions: exceptions)
+        upgrades = PhraseMatcher(phrases: vocabularies["upgrade-verbs"] ?? [])
+        possessives = PhraseMatcher(phrases: vocabularies["possessives"] ?? [])
+        upgradeObjects = PhraseMatcher(
+            phrases: (vocabularies["paid-products"] ?? []) + (vocabularies["upgrade-objects"] ?? []))
     }
 
     package func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
@@ -51,7 +58,9 @@ package final class PaymentVerbDetector: Sendable {
         guard otherSenses.ranges(in: normalized).isEmpty else {
             return outright.matches(in: text, normalized: normalized)
         }
-        let verbs = verbMatches(in: text, normalized: normalized)
+        let verbs = verbMatches(in: text, normalized: normalized).filter {
+            !upgradesSomethingElse($0, in: text, normalized: normalized)
+        }
         guard verbs.isEmpty, let taking = productTaken(in: normalized) else { return verbs }
         return [DetectorMatch(taking, of: normalized, in: text)]
     }
@@ -80,6 +89,32 @@ package final class PaymentVerbDetector: Sendable {
             let range = origins[$0.range.lowerBound].lowerBound..<origins[$0.range.upperBound - 1].upperBound
             return DetectorMatch(range: range, in: text)
         }
+    }
+
+    /// "Upgrade your sprint speed", "Uppgradera din kondition": an upgrade of the user's own
+    /// thing that is no plan, account or paid product, right after the verb (`upgrade-verbs`,
+    /// `possessives`, `upgrade-objects` or `paid-products` within four words).
+    private func upgradesSomethingElse(
+        _ match: DetectorMatch, in text: [Unicode.Scalar], normalized: NormalizedText
+    ) -> Bool {
+        guard
+            let verb = upgrades.ranges(in: normalized).first(where: {
+                normalized.sourceRange(of: $0).overlaps(match.range)
+            }),
+            let owner = possessives.ranges(in: normalized).first(startingFrom: verb.upperBound),
+            normalized.scalars[verb.upperBound..<owner.lowerBound].allSatisfy(Scalars.isSpace)
+        else { return false }
+        let t = normalized.scalars
+        var end = owner.upperBound
+        var words = 0
+        while end < t.count, words < 4 {
+            end = Scalars.skipSpaces(t, from: end)
+            guard end < t.count, Scalars.isWord(t[end]) else { break }
+            while end < t.count, !Scalars.isSpace(t[end]) { end += 1 }
+            words += 1
+        }
+        let object = owner.upperBound..<end
+        return !upgradeObjects.ranges(in: normalized).contains { $0.overlaps(object) }
     }
 
     /// An acquisition verb and a paid product close together, in normalised offsets: the verb

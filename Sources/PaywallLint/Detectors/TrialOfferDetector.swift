@@ -5,7 +5,8 @@
 ///
 /// Vocabularies: `trial-words` (or a rule's own list) with `trial-exceptions` ("trial and error",
 /// "pon a prueba"), `free-period-words`, `frequency-words`,
-/// `times-words` (a number of times after a period), `try-words`, and `FreeDetector`'s.
+/// `times-words` (a number of times after a period), `try-words`, `paid-products` (no word
+/// between a claim and its period), and `FreeDetector`'s.
 package final class TrialOfferDetector: Sendable {
     private let free: FreeDetector
     private let trial: PhraseMatcher
@@ -13,6 +14,7 @@ package final class TrialOfferDetector: Sendable {
     private let frequency: PhraseMatcher
     private let trying: PhraseMatcher
     private let times: PhraseMatcher
+    private let paidProducts: PhraseMatcher
 
     package init(vocabularies: [String: [String]], trialWords: [String]? = nil) {
         free = FreeDetector(vocabularies: vocabularies)
@@ -23,6 +25,7 @@ package final class TrialOfferDetector: Sendable {
         frequency = PhraseMatcher(phrases: vocabularies["frequency-words"] ?? [])
         trying = PhraseMatcher(phrases: vocabularies["try-words"] ?? [])
         times = PhraseMatcher(phrases: vocabularies["times-words"] ?? [])
+        paidProducts = PhraseMatcher(phrases: vocabularies["paid-products"] ?? [])
     }
 
     package func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
@@ -63,10 +66,18 @@ package final class TrialOfferDetector: Sendable {
         let lengths =
             variables.isEmpty
             ? periodRanges : (periodRanges + variables).sorted { $0.lowerBound < $1.lowerBound }
+        // A number between is no word ("free for 7 days", "gratis durante 7 días"), nor is the
+        // paid product the trial is of ("14 days of Pro free").
+        let products = paidProducts.matches(in: plain, normalized: normalized).map(\.range)
         for match in claims {
-            // A number between is no word: "free for 7 days", "gratis durante 7 días".
             let near = Self.nearest(lengths, to: match.range).contains { period in
-                Self.wordsBetween(plain, match.range, period, atMost: 1, countingNumbers: false) <= 1
+                let gap =
+                    match.range.upperBound <= period.lowerBound
+                    ? match.range.upperBound..<period.lowerBound : period.upperBound..<match.range.lowerBound
+                let named = products.count { gap.contains($0.lowerBound) && $0.upperBound <= gap.upperBound }
+                let words = Self.wordsBetween(
+                    plain, match.range, period, atMost: 1 + named, countingNumbers: false)
+                return words - named <= 1
             }
             if near { return match }
         }

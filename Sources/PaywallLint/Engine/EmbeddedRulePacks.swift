@@ -580,33 +580,36 @@ enum EmbeddedRulePacks {
                 #"payment-acquire-verbs"#: words54(),
                 #"payment-acquire-verbs-after"#: words55(),
                 #"paid-products"#: words56(),
-                #"payment-verb-other-senses"#: { var list = words57(); list += words58(); list += words59(); list += words60(); list += words61(); return list }(),
-                #"neutral-dismiss"#: words62(),
-                #"neutral-declines"#: { var list = words63(); list += words64(); list += words65(); list += words66(); list += words67(); list += words68(); list += words69(); list += words70(); list += words71(); list += words72(); list += words73(); list += words74(); list += words75(); list += words76(); list += words77(); list += words78(); return list }(),
-                #"neutral-navigation"#: words79(),
-                #"shaming-phrases"#: { var list = words80(); list += words81(); return list }(),
-                #"currency-symbols"#: words82(),
-                #"currency-codes"#: words83(),
-                #"currency-words"#: words84(),
-                #"continuations"#: words85(),
-                #"shaming-context"#: { var list = words86(); list += words87(); return list }(),
-                #"negative-outcomes"#: { var list = words88(); list += words89(); list += words90(); list += words91(); list += words92(); list += words93(); list += words94(); list += words95(); list += words96(); list += words97(); list += words98(); list += words99(); list += words100(); list += words101(); list += words102(); list += words103(); list += words104(); list += words105(); list += words106(); return list }(),
-                #"self-improvement"#: { var list = words107(); list += words108(); return list }(),
-                #"negations"#: words109(),
-                #"shaming-exceptions"#: words110(),
-                #"indifference"#: { var list = words111(); list += words112(); list += words113(); return list }(),
-                #"self-goods"#: { var list = words114(); list += words115(); list += words116(); list += words117(); return list }(),
-                #"preferences"#: words118(),
-                #"unwanted-things"#: words119(),
-                #"choices"#: words120(),
-                #"neutral-choices"#: { var list = words121(); list += words122(); return list }(),
-                #"countdown-context"#: words123(),
-                #"deadline-verbs"#: { var list = words124(); list += words125(); return list }(),
-                #"time-limits"#: { var list = words126(); list += words127(); list += words128(); list += words129(); return list }(),
-                #"currency-exceptions"#: words130(),
-                #"offer-words"#: words131(),
-                #"few-words"#: words132(),
-                #"deadline-exceptions"#: words133(),
+                #"upgrade-verbs"#: words57(),
+                #"possessives"#: words58(),
+                #"upgrade-objects"#: words59(),
+                #"payment-verb-other-senses"#: { var list = words60(); list += words61(); list += words62(); list += words63(); list += words64(); return list }(),
+                #"neutral-dismiss"#: words65(),
+                #"neutral-declines"#: { var list = words66(); list += words67(); list += words68(); list += words69(); list += words70(); list += words71(); list += words72(); list += words73(); list += words74(); list += words75(); list += words76(); list += words77(); list += words78(); list += words79(); list += words80(); list += words81(); return list }(),
+                #"neutral-navigation"#: words82(),
+                #"shaming-phrases"#: { var list = words83(); list += words84(); return list }(),
+                #"currency-symbols"#: words85(),
+                #"currency-codes"#: words86(),
+                #"currency-words"#: words87(),
+                #"continuations"#: words88(),
+                #"shaming-context"#: { var list = words89(); list += words90(); return list }(),
+                #"negative-outcomes"#: { var list = words91(); list += words92(); list += words93(); list += words94(); list += words95(); list += words96(); list += words97(); list += words98(); list += words99(); list += words100(); list += words101(); list += words102(); list += words103(); list += words104(); list += words105(); list += words106(); list += words107(); list += words108(); list += words109(); return list }(),
+                #"self-improvement"#: { var list = words110(); list += words111(); return list }(),
+                #"negations"#: words112(),
+                #"shaming-exceptions"#: words113(),
+                #"indifference"#: { var list = words114(); list += words115(); list += words116(); return list }(),
+                #"self-goods"#: { var list = words117(); list += words118(); list += words119(); list += words120(); return list }(),
+                #"preferences"#: words121(),
+                #"unwanted-things"#: words122(),
+                #"choices"#: words123(),
+                #"neutral-choices"#: { var list = words124(); list += words125(); return list }(),
+                #"countdown-context"#: words126(),
+                #"deadline-verbs"#: { var list = words127(); list += words128(); return list }(),
+                #"time-limits"#: { var list = words129(); list += words130(); list += words131(); list += words132(); return list }(),
+                #"currency-exceptions"#: words133(),
+                #"offer-words"#: words134(),
+                #"few-words"#: words135(),
+                #"deadline-exceptions"#: words136(),
             ]
         ),
         (
@@ -1417,8 +1420,8 @@ enum EmbeddedRulePacks {
 
 """#,
             [
-                #"first-week-free-phrases"#: words134(),
-                #"limit-phrases"#: words135(),
+                #"first-week-free-phrases"#: words137(),
+                #"limit-phrases"#: words138(),
             ]
         ),
         ]
@@ -1576,6 +1579,14 @@ enum EmbeddedRulePacks {
             #"금요일"#,
             #"토요일"#,
             #"일요일"#,
+            #"du jour"#,
+            #"del día"#,
+            #"del giorno"#,
+            #"do dia"#,
+            #"van de dag"#,
+            #"dagens"#,
+            #"toutes les"#,
+            #"tous les"#,
         ]
     }
 
@@ -1774,6 +1785,9 @@ enum EmbeddedRulePacks {
             #"denemeyi"#,
             #"denemeye"#,
             #"denemen"#,
+            #"denemeyle"#,
+            #"denemesi"#,
+            #"denemesiyle"#,
         ]
     }
 
@@ -2475,6 +2489,26 @@ enum EmbeddedRulePacks {
             #"أسبوعين علينا"#,
             #"شهر علينا"#,
             #"علينا مجانًا"#,
+            #"nenhum centavo"#,
+            #"ani złotówki"#,
+            #"en enda krona"#,
+            #"एक भी पैसा"#,
+            #"एक पैसा भी"#,
+            #"not one cent"#,
+            #"a single penny"#,
+            #"a single cent"#,
+            #"keinen einzigen cent"#,
+            #"pas un sou"#,
+            #"nessun centesimo"#,
+            #"non ti addebitiamo"#,
+            #"reken je nog niets af"#,
+            #"reken je niets af"#,
+            #"rekenen we niets"#,
+            #"一分钱都不"#,
+            #"一分钱不"#,
+            #"1円もかかりません"#,
+            #"料金がかかりません"#,
+            #"สักบาท"#,
         ]
     }
 
@@ -5311,6 +5345,12 @@ enum EmbeddedRulePacks {
             #"حتى نهاية الأسبوع فقط"#,
             #"حتى نهاية اليوم فقط"#,
             #"حتى نهاية الشهر فقط"#,
+            #"endast i dag"#,
+            ##"# ชั่วโมงเท่านั้น"##,
+            ##"noch # stunden, dann"##,
+            ##"noch # stunden dann"##,
+            #"dann ist der * weg"#,
+            #"dann ist das angebot weg"#,
             #"expires in"#,
             #"deal expires"#,
             #"expires tonight"#,
@@ -5389,17 +5429,17 @@ enum EmbeddedRulePacks {
             #"people are viewing"#,
             #"people are watching this"#,
             #"viewing this offer"#,
+        ]
+    }
+
+    private static func words24() -> [String] {
+        [
             #"looking at this offer"#,
             #"just subscribed"#,
             #"just bought"#,
             #"just purchased"#,
             #"holding this price"#,
             #"reserved for you for"#,
-        ]
-    }
-
-    private static func words24() -> [String] {
-        [
             ##"for the next # minutes"##,
             ##"for the next # hours"##,
             ##"next # minutes"##,
@@ -5650,17 +5690,17 @@ enum EmbeddedRulePacks {
             #"명이 이 상품을"#,
             #"명이 지금"#,
             #"가격 인상"#,
+        ]
+    }
+
+    private static func words25() -> [String] {
+        [
             #"곧 인상"#,
             #"인상 예정"#,
             #"마감 전"#,
             #"남은 자리"#,
             #"자리 남음"#,
             #"सिर्फ आज"#,
-        ]
-    }
-
-    private static func words25() -> [String] {
-        [
             #"केवल आज"#,
             #"आज ही"#,
             #"जल्दी करें"#,
@@ -6403,6 +6443,8 @@ enum EmbeddedRulePacks {
             #"{}お得"#,
             #"{} おトク"#,
             #"{} お得"#,
+            #"オフライン"#,
+            #"offline"#,
         ]
     }
 
@@ -7021,6 +7063,15 @@ enum EmbeddedRulePacks {
             ##"แถมฟรีอีก # เดือน"##,
             ##"แถมฟรี # เดือน"##,
             ##"แถมอีก # เดือน"##,
+            ##"# meses de presente"##,
+            ##"# mês de presente"##,
+            #"أشهر هدية"#,
+            ##"# أشهر هدية"##,
+            #"شهر هدية"#,
+            #"ثلاثة أشهر هدية"#,
+            ##"ฟรีเพิ่มอีก # เดือน"##,
+            ##"รับฟรีเพิ่มอีก # เดือน"##,
+            #"รับฟรีเพิ่ม"#,
         ]
     }
 
@@ -10054,6 +10105,10 @@ enum EmbeddedRulePacks {
             #"בחרו"#,
             #"עבור ל"#,
             #"עברו ל"#,
+            #"pasar a"#,
+            #"pasarte a"#,
+            #"cambiar a"#,
+            #"ปลดล็อก"#,
         ]
     }
 
@@ -10270,10 +10325,125 @@ enum EmbeddedRulePacks {
             #"jahresmitgliedschaft"#,
             #"jahresabonnement"#,
             #"тариф*"#,
+            #"แผนรายปี"#,
+            #"แผนรายเดือน"#,
+            #"แพ็กเกจรายปี"#,
+            #"แพ็กเกจรายเดือน"#,
         ]
     }
 
     private static func words57() -> [String] {
+        [
+            #"upgrade"#,
+            #"upgraden"#,
+            #"uppgradera"#,
+            #"opgrader"#,
+            #"oppgrader"#,
+            #"päivitä"#,
+            #"yükselt"#,
+            #"upgradea"#,
+            #"faça upgrade"#,
+            #"dê um upgrade"#,
+        ]
+    }
+
+    private static func words58() -> [String] {
+        [
+            #"your"#,
+            #"je"#,
+            #"jouw"#,
+            #"din"#,
+            #"ditt"#,
+            #"dina"#,
+            #"dein"#,
+            #"deine"#,
+            #"deinen"#,
+            #"deinem"#,
+            #"ton"#,
+            #"ta"#,
+            #"tes"#,
+            #"votre"#,
+            #"vos"#,
+            #"tu"#,
+            #"tus"#,
+            #"il tuo"#,
+            #"la tua"#,
+            #"i tuoi"#,
+            #"le tue"#,
+            #"tuo"#,
+            #"tua"#,
+            #"seu"#,
+            #"sua"#,
+            #"o seu"#,
+            #"a sua"#,
+            #"seus"#,
+            #"suas"#,
+            #"na sua"#,
+            #"no seu"#,
+            #"twoje"#,
+            #"twój"#,
+            #"twoją"#,
+            #"swoje"#,
+            #"swój"#,
+            #"swoją"#,
+            #"свой"#,
+            #"свою"#,
+            #"свои"#,
+            #"твой"#,
+            #"твою"#,
+            #"senin"#,
+            #"kendi"#,
+            #"dit"#,
+            #"jeres"#,
+            #"sinun"#,
+            #"svůj"#,
+            #"svou"#,
+            #"tvůj"#,
+        ]
+    }
+
+    private static func words59() -> [String] {
+        [
+            #"plan"#,
+            #"plans"#,
+            #"account"#,
+            #"subscription"#,
+            #"tier"#,
+            #"membership"#,
+            #"tarif"#,
+            #"tarifs"#,
+            #"konto"#,
+            #"kontos"#,
+            #"abo"#,
+            #"abos"#,
+            #"compte"#,
+            #"forfait"#,
+            #"formule"#,
+            #"cuenta"#,
+            #"suscripción"#,
+            #"piano"#,
+            #"abbonamento"#,
+            #"conta"#,
+            #"plano"#,
+            #"assinatura"#,
+            #"abonnement"#,
+            #"lidmaatschap"#,
+            #"abonnemang"#,
+            #"prenumeration"#,
+            #"medlemskap"#,
+            #"pakiet"#,
+            #"subskrypcję"#,
+            #"тариф"#,
+            #"подписку"#,
+            #"аккаунт"#,
+            #"hesabını"#,
+            #"planını"#,
+            #"aboneliğini"#,
+            #"üyeliğini"#,
+        ]
+    }
+
+    private static func words60() -> [String] {
         [
             #"newsletter*"#,
             #"nieuwsbrief*"#,
@@ -10534,7 +10704,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words58() -> [String] {
+    private static func words61() -> [String] {
         [
             #"conquista desbloqueada"#,
             #"prestatie ontgrendeld"#,
@@ -10795,7 +10965,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words59() -> [String] {
+    private static func words62() -> [String] {
         [
             #"บทถัดไป"#,
             #"अगला अध्याय"#,
@@ -11056,7 +11226,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words60() -> [String] {
+    private static func words63() -> [String] {
         [
             #"kochkünste"#,
             #"löpteknik"#,
@@ -11317,7 +11487,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words61() -> [String] {
+    private static func words64() -> [String] {
         [
             #"पाठ पूरा करके"#,
             #"بعد كل درس"#,
@@ -11505,10 +11675,37 @@ enum EmbeddedRulePacks {
             #"استعادة"#,
             #"रीस्टोर"#,
             #"पुनर्स्थापित"#,
+            #"de vos amis"#,
+            #"de tes amis"#,
+            #"de tus amigos"#,
+            #"your friends'"#,
+            #"your friends"#,
+            #"deiner freunde"#,
+            #"deinen freunden"#,
+            #"dei tuoi amici"#,
+            #"dos seus amigos"#,
+            #"dos teus amigos"#,
+            #"van je vrienden"#,
+            #"dina vänners"#,
+            #"twoich znajomych"#,
+            #"твоих друзей"#,
+            #"arkadaşlarının"#,
+            #"友達の"#,
+            #"朋友的"#,
+            #"친구의"#,
+            #"receptennieuwsbrief"#,
+            #"veckobrev*"#,
+            #"nyhetsbrevet"#,
+            #"メールマガジン"#,
+            #"소식지"#,
+            #"이메일로"#,
+            #"邮件"#,
+            #"小贴士"#,
+            #"メールで"#,
         ]
     }
 
-    private static func words62() -> [String] {
+    private static func words65() -> [String] {
         [
             #"not now"#,
             #"not today"#,
@@ -11644,7 +11841,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words63() -> [String] {
+    private static func words66() -> [String] {
         [
             #"Ask me again next month"#,
             #"Ask me again next week"#,
@@ -11905,7 +12102,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words64() -> [String] {
+    private static func words67() -> [String] {
         [
             #"Lo pensaré y vuelvo luego"#,
             #"Lo pienso y vuelvo"#,
@@ -12166,7 +12363,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words65() -> [String] {
+    private static func words68() -> [String] {
         [
             #"Misschien later"#,
             #"Nee bedankt, ik betaal liever per maand"#,
@@ -12427,7 +12624,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words66() -> [String] {
+    private static func words69() -> [String] {
         [
             #"Нет, мне пока хватает бесплатных уроков"#,
             #"Нет, спасибо"#,
@@ -12688,7 +12885,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words67() -> [String] {
+    private static func words70() -> [String] {
         [
             #"先跳过吧"#,
             #"先逛逛"#,
@@ -12949,7 +13146,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words68() -> [String] {
+    private static func words71() -> [String] {
         [
             #"revenir"#,
             #"retourner"#,
@@ -13210,7 +13407,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words69() -> [String] {
+    private static func words72() -> [String] {
         [
             #"lunedì"#,
             #"martedì"#,
@@ -13471,7 +13668,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words70() -> [String] {
+    private static func words73() -> [String] {
         [
             #"ikke ennå"#,
             #"foreløpig"#,
@@ -13732,7 +13929,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words71() -> [String] {
+    private static func words74() -> [String] {
         [
             #"пока что"#,
             #"на данный момент"#,
@@ -13993,7 +14190,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words72() -> [String] {
+    private static func words75() -> [String] {
         [
             #"tuần sau"#,
             #"tháng sau"#,
@@ -14254,7 +14451,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words73() -> [String] {
+    private static func words76() -> [String] {
         [
             #"홈으로"#,
             #"메인"#,
@@ -14515,7 +14712,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words74() -> [String] {
+    private static func words77() -> [String] {
         [
             #"Nie teraz, wrócę do tego po weekendzie"#,
             #"Może po dzisiejszym treningu"#,
@@ -14776,7 +14973,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words75() -> [String] {
+    private static func words78() -> [String] {
         [
             #"галерею"#,
             #"главную"#,
@@ -15037,7 +15234,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words76() -> [String] {
+    private static func words79() -> [String] {
         [
             #"es"#,
             #"zu"#,
@@ -15298,7 +15495,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words77() -> [String] {
+    private static func words80() -> [String] {
         [
             #"jag"#,
             #"vi"#,
@@ -15559,7 +15756,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words78() -> [String] {
+    private static func words81() -> [String] {
         [
             #"يوم"#,
             #"स्टेप"#,
@@ -15620,10 +15817,15 @@ enum EmbeddedRulePacks {
             #"이 안내 닫기"#,
             #"会员的事以后再说"#,
             #"关闭此提示"#,
+            #"Me lembre daqui a três dias"#,
+            #"Inte nu, jag ska springa först"#,
+            #"Nie teraz, najpierw dokończę trening nóg"#,
+            #"Gerek yok, teşekkürler"#,
+            #"またの機会に"#,
         ]
     }
 
-    private static func words79() -> [String] {
+    private static func words82() -> [String] {
         [
             #"back to"#,
             #"go back to"#,
@@ -15751,7 +15953,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words80() -> [String] {
+    private static func words83() -> [String] {
         [
             #"i don't like saving"#,
             #"i don't want to save"#,
@@ -16012,7 +16214,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words81() -> [String] {
+    private static func words84() -> [String] {
         [
             #"그렇게 믿고 싶어"#,
             #"katanya sih"#,
@@ -16220,7 +16422,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words82() -> [String] {
+    private static func words85() -> [String] {
         [
             #"us$"#,
             #"a$"#,
@@ -16262,7 +16464,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words83() -> [String] {
+    private static func words86() -> [String] {
         [
             #"usd"#,
             #"eur"#,
@@ -16314,7 +16516,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words84() -> [String] {
+    private static func words87() -> [String] {
         [
             #"dollar"#,
             #"dollars"#,
@@ -16452,10 +16654,12 @@ enum EmbeddedRulePacks {
             #"ج.م."#,
             #"ر.ق"#,
             #"د.ك"#,
+            #"دنانير"#,
+            #"دينارا"#,
         ]
     }
 
-    private static func words85() -> [String] {
+    private static func words88() -> [String] {
         [
             #"fortsätta"#,
             #"fortsätter"#,
@@ -16622,7 +16826,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words86() -> [String] {
+    private static func words89() -> [String] {
         [
             #"i"#,
             #"i'll"#,
@@ -16883,7 +17087,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words87() -> [String] {
+    private static func words90() -> [String] {
         [
             #"não quero"#,
             #"je ne veux pas"#,
@@ -17032,7 +17236,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words88() -> [String] {
+    private static func words91() -> [String] {
         [
             #"waste*"#,
             #"wasting"#,
@@ -17293,7 +17497,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words89() -> [String] {
+    private static func words92() -> [String] {
         [
             #"źle spać"#,
             #"kötü uyu*"#,
@@ -17554,7 +17758,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words90() -> [String] {
+    private static func words93() -> [String] {
         [
             #"on s'en fiche"#,
             #"a quién le importa"#,
@@ -17815,7 +18019,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words91() -> [String] {
+    private static func words94() -> [String] {
         [
             #"تضيع"#,
             #"se la caveranno"#,
@@ -18076,7 +18280,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words92() -> [String] {
+    private static func words95() -> [String] {
         [
             #"der stress"#,
             #"le stress"#,
@@ -18337,7 +18541,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words93() -> [String] {
+    private static func words96() -> [String] {
         [
             #"sover hellere dårligt"#,
             #"dårligt"#,
@@ -18598,7 +18802,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words94() -> [String] {
+    private static func words97() -> [String] {
         [
             #"vinossa"#,
             #"krzywo"#,
@@ -18859,7 +19063,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words95() -> [String] {
+    private static func words98() -> [String] {
         [
             #"sakit punggung"#,
             #"đau lưng"#,
@@ -19120,7 +19324,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words96() -> [String] {
+    private static func words99() -> [String] {
         [
             #"бедн*"#,
             #"貧乏"#,
@@ -19381,7 +19585,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words97() -> [String] {
+    private static func words100() -> [String] {
         [
             #"soffrire"#,
             #"sofrendo"#,
@@ -19642,7 +19846,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words98() -> [String] {
+    private static func words101() -> [String] {
         [
             #"full lagring"#,
             #"muisti täynnä"#,
@@ -19903,7 +20107,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words99() -> [String] {
+    private static func words102() -> [String] {
         [
             #"przecieka"#,
             #"sızdırsın"#,
@@ -20164,7 +20368,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words100() -> [String] {
+    private static func words103() -> [String] {
         [
             #"screen all day"#,
             #"glued to the screen"#,
@@ -20425,7 +20629,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words101() -> [String] {
+    private static func words104() -> [String] {
         [
             #"na debecie"#,
             #"ekside"#,
@@ -20686,7 +20890,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words102() -> [String] {
+    private static func words105() -> [String] {
         [
             #"chơi một mình"#,
             #"tự chơi"#,
@@ -20947,7 +21151,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words103() -> [String] {
+    private static func words106() -> [String] {
         [
             #"יכול לחכות"#,
             #"יכולה לחכות"#,
@@ -21208,7 +21412,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words104() -> [String] {
+    private static func words107() -> [String] {
         [
             #"butto soldi"#,
             #"butto via soldi"#,
@@ -21469,7 +21673,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words105() -> [String] {
+    private static func words108() -> [String] {
         [
             #"oppivat joskus"#,
             #"kiedyś się nauczą"#,
@@ -21730,7 +21934,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words106() -> [String] {
+    private static func words109() -> [String] {
         [
             #"solteiro"#,
             #"solteira"#,
@@ -21891,7 +22095,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words107() -> [String] {
+    private static func words110() -> [String] {
         [
             #"better"#,
             #"improv*"#,
@@ -22152,7 +22356,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words108() -> [String] {
+    private static func words111() -> [String] {
         [
             #"koulutusta"#,
             #"tresura"#,
@@ -22224,7 +22428,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words109() -> [String] {
+    private static func words112() -> [String] {
         [
             #"not"#,
             #"don't"#,
@@ -22293,7 +22497,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words110() -> [String] {
+    private static func words113() -> [String] {
         [
             #"never lose"#,
             #"never miss"#,
@@ -22368,7 +22572,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words111() -> [String] {
+    private static func words114() -> [String] {
         [
             #"don't care"#,
             #"do not care"#,
@@ -22629,7 +22833,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words112() -> [String] {
+    private static func words115() -> [String] {
         [
             #"kan me gestolen worden"#,
             #"kan me niet schelen"#,
@@ -22890,7 +23094,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words113() -> [String] {
+    private static func words116() -> [String] {
         [
             #"무슨 상관"#,
             #"apa bedanya"#,
@@ -22956,7 +23160,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words114() -> [String] {
+    private static func words117() -> [String] {
         [
             #"privacy"#,
             #"security"#,
@@ -23217,7 +23421,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words115() -> [String] {
+    private static func words118() -> [String] {
         [
             #"inglés"#,
             #"inglese"#,
@@ -23478,7 +23682,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words116() -> [String] {
+    private static func words119() -> [String] {
         [
             #"sevgilim*"#,
             #"niños"#,
@@ -23739,7 +23943,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words117() -> [String] {
+    private static func words120() -> [String] {
         [
             #"הילדים שלי"#,
             #"moje děti"#,
@@ -23792,7 +23996,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words118() -> [String] {
+    private static func words121() -> [String] {
         [
             #"love"#,
             #"enjoy"#,
@@ -23892,7 +24096,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words119() -> [String] {
+    private static func words122() -> [String] {
         [
             #"ads"#,
             #"advertising"#,
@@ -23931,7 +24135,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words120() -> [String] {
+    private static func words123() -> [String] {
         [
             #"i'd rather"#,
             #"i would rather"#,
@@ -23999,7 +24203,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words121() -> [String] {
+    private static func words124() -> [String] {
         [
             #"free"#,
             #"free plan"#,
@@ -24260,7 +24464,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words122() -> [String] {
+    private static func words125() -> [String] {
         [
             #"zonder premium"#,
             #"uden premium"#,
@@ -24364,7 +24568,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words123() -> [String] {
+    private static func words126() -> [String] {
         [
             #"ends in"#,
             #"ending in"#,
@@ -24482,7 +24686,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words124() -> [String] {
+    private static func words127() -> [String] {
         [
             #"ends"#,
             #"ending"#,
@@ -24743,7 +24947,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words125() -> [String] {
+    private static func words128() -> [String] {
         [
             #"più caro"#,
             #"mais caro"#,
@@ -24953,7 +25157,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words126() -> [String] {
+    private static func words129() -> [String] {
         [
             #"tonight"#,
             #"today"#,
@@ -25214,7 +25418,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words127() -> [String] {
+    private static func words130() -> [String] {
         [
             #"la próxima semana"#,
             #"la prossima settimana"#,
@@ -25475,7 +25679,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words128() -> [String] {
+    private static func words131() -> [String] {
         [
             #"जून"#,
             #"जुलाई"#,
@@ -25736,7 +25940,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words129() -> [String] {
+    private static func words132() -> [String] {
         [
             #"tänään"#,
             #"illalla"#,
@@ -25784,7 +25988,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words130() -> [String] {
+    private static func words133() -> [String] {
         [
             #"ribu ulasan"#,
             #"ribu pengguna"#,
@@ -25847,7 +26051,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words131() -> [String] {
+    private static func words134() -> [String] {
         [
             #"price"#,
             #"prices"#,
@@ -26068,7 +26272,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words132() -> [String] {
+    private static func words135() -> [String] {
         [
             #"wenige"#,
             #"few"#,
@@ -26110,7 +26314,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words133() -> [String] {
+    private static func words136() -> [String] {
         [
             #"trial"#,
             #"free week"#,
@@ -26288,10 +26492,13 @@ enum EmbeddedRulePacks {
             #"prøvemåned*"#,
             #"prøveuge*"#,
             #"prøveuke*"#,
+            #"denemenin"#,
+            #"deneme süresinin"#,
+            #"denemen"#,
         ]
     }
 
-    private static func words134() -> [String] {
+    private static func words137() -> [String] {
         [
             #"free week"#,
             #"first week free"#,
@@ -26327,7 +26534,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words135() -> [String] {
+    private static func words138() -> [String] {
         [
             #"one free drawing per day"#,
             #"1 free drawing per day"#,
