@@ -704,6 +704,17 @@ import Testing
         LabelledSet(
             file: "copy-heldout-53.tsv", label: "held-out 53 ", detectors: detectorNames + ["trial-offer"],
             minimumLines: 90, perLanguageAccuracy: 0.90),
+        // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
+        // languages, 80 lines each, none repeating an earlier set) while set 53's misses were
+        // mended, frozen (SHA-256 in README.md), never read line by line; measured once, after
+        // those mends, and pinned there.
+        LabelledSet(
+            file: "copy-heldout-54.tsv", label: "held-out 54 ", detectors: detectorNames + ["trial-offer"],
+            minimumLines: 90, blind: true,
+            floors: [
+                "price": (1.00, 1.00), "savings": (0.98, 0.97), "urgency": (0.99, 0.97), "free": (1.00, 0.97),
+                "payment-verb": (1.00, 0.93), "confirmshaming": (0.88, 0.99), "trial-offer": (0.92, 0.95),
+            ], perLanguageAccuracy: 0.75),
     ]
 
     @Test(arguments: labelledSets)
