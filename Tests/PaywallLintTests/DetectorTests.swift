@@ -706,15 +706,12 @@ import Testing
             minimumLines: 90, perLanguageAccuracy: 0.90),
         // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
         // languages, 80 lines each, none repeating an earlier set) while set 53's misses were
-        // mended, frozen (SHA-256 in README.md), never read line by line; measured once, after
-        // those mends, and pinned there.
+        // mended, frozen. Its one run: price 1.00/1.00, savings 0.98/0.97, urgency 0.99/0.97,
+        // free 1.00/0.97, payment verbs 1.00/0.93, confirmshaming 0.89/0.99, trial offers
+        // 0.93/0.96; then read and mended.
         LabelledSet(
             file: "copy-heldout-54.tsv", label: "held-out 54 ", detectors: detectorNames + ["trial-offer"],
-            minimumLines: 90, blind: true,
-            floors: [
-                "price": (1.00, 1.00), "savings": (0.98, 0.97), "urgency": (0.99, 0.97), "free": (1.00, 0.97),
-                "payment-verb": (1.00, 0.93), "confirmshaming": (0.88, 0.99), "trial-offer": (0.92, 0.95),
-            ], perLanguageAccuracy: 0.75),
+            minimumLines: 90, perLanguageAccuracy: 0.85),
     ]
 
     @Test(arguments: labelledSets)
@@ -1142,6 +1139,8 @@ import Testing
         #expect(found("3 दिन प्रीमियम मुफ़्त पाएँ") == ["मुफ़्त"])
         #expect(found("3 days premium free") == ["free"])
         #expect(found("Get 14 days of Pro free") == ["free"])
+        #expect(found("3 semaines de VPN gratuites pour tester") == ["gratuites"])
+        #expect(found("今週の無料レシピ") == [])
         #expect(found("3 free scans every day") == [])
     }
 

@@ -5,8 +5,9 @@
 ///
 /// Vocabularies: `trial-words` (or a rule's own list) with `trial-exceptions` ("trial and error",
 /// "pon a prueba"), `free-period-words`, `frequency-words`,
-/// `times-words` (a number of times after a period), `try-words`, `paid-products` (no word
-/// between a claim and its period), and `FreeDetector`'s.
+/// `times-words` (a number of times after a period), `try-words`, `paid-products` and
+/// `period-of-words` (no words between a claim and its period: "14 days of Pro free", "3
+/// semaines de VPN gratuites"), and `FreeDetector`'s.
 package final class TrialOfferDetector: Sendable {
     private let free: FreeDetector
     private let trial: PhraseMatcher
@@ -15,6 +16,7 @@ package final class TrialOfferDetector: Sendable {
     private let trying: PhraseMatcher
     private let times: PhraseMatcher
     private let paidProducts: PhraseMatcher
+    private let periodOf: PhraseMatcher
 
     package init(vocabularies: [String: [String]], trialWords: [String]? = nil) {
         free = FreeDetector(vocabularies: vocabularies)
@@ -26,6 +28,7 @@ package final class TrialOfferDetector: Sendable {
         trying = PhraseMatcher(phrases: vocabularies["try-words"] ?? [])
         times = PhraseMatcher(phrases: vocabularies["times-words"] ?? [])
         paidProducts = PhraseMatcher(phrases: vocabularies["paid-products"] ?? [])
+        periodOf = PhraseMatcher(phrases: vocabularies["period-of-words"] ?? [])
     }
 
     package func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
@@ -69,12 +72,20 @@ package final class TrialOfferDetector: Sendable {
         // A number between is no word ("free for 7 days", "gratis durante 7 días"), nor is the
         // paid product the trial is of ("14 days of Pro free").
         let products = paidProducts.matches(in: plain, normalized: normalized).map(\.range)
+        let ofWords = periodOf.matches(in: plain, normalized: normalized).map(\.range)
         for match in claims {
             let near = Self.nearest(lengths, to: match.range).contains { period in
                 let gap =
                     match.range.upperBound <= period.lowerBound
                     ? match.range.upperBound..<period.lowerBound : period.upperBound..<match.range.lowerBound
-                let named = products.count { gap.contains($0.lowerBound) && $0.upperBound <= gap.upperBound }
+                var named = products.count { gap.contains($0.lowerBound) && $0.upperBound <= gap.upperBound }
+                // "3 semaines de VPN gratuites": the "of" that names what the period is of.
+                if period.upperBound <= match.range.lowerBound,
+                    let of = ofWords.first(startingFrom: period.upperBound),
+                    plain[period.upperBound..<of.lowerBound].allSatisfy(Scalars.isSpace)
+                {
+                    named += 1
+                }
                 let words = Self.wordsBetween(
                     plain, match.range, period, atMost: 1 + named, countingNumbers: false)
                 return words - named <= 1

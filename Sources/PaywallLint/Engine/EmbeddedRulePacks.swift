@@ -362,9 +362,10 @@ enum EmbeddedRulePacks {
                 #"cancel-words"#: words1(),
                 #"frequency-words"#: words2(),
                 #"times-words"#: words3(),
-                #"try-words"#: words4(),
-                #"trial-exceptions"#: words5(),
-                #"trial-words"#: words6(),
+                #"period-of-words"#: words4(),
+                #"try-words"#: words5(),
+                #"trial-exceptions"#: words6(),
+                #"trial-words"#: words7(),
             ]
         ),
         (
@@ -550,66 +551,66 @@ enum EmbeddedRulePacks {
 
 """#,
             [
-                #"free-words"#: { var list = words7(); list += words8(); list += words9(); return list }(),
-                #"charge-words"#: words10(),
-                #"charge-negations"#: words11(),
-                #"charge-negations-after"#: words12(),
-                #"free-exceptions"#: words13(),
-                #"urgency-phrases"#: { var list = words14(); list += words15(); list += words16(); list += words17(); list += words18(); list += words19(); list += words20(); list += words21(); list += words22(); list += words23(); list += words24(); list += words25(); return list }(),
-                #"urgency-exceptions"#: words26(),
-                #"savings-words"#: { var list = words27(); list += words28(); return list }(),
-                #"savings-exceptions"#: words29(),
-                #"savings-phrases"#: { var list = words30(); list += words31(); list += words32(); return list }(),
-                #"price-comparisons"#: words33(),
-                #"pay-words"#: words34(),
-                #"price-from"#: words35(),
-                #"price-to"#: words36(),
-                #"former-prices"#: words37(),
-                #"whole-year"#: words38(),
-                #"savings-fractions"#: words39(),
-                #"cost-words"#: words40(),
-                #"non-money-savings"#: words41(),
-                #"free-period-exceptions"#: words42(),
-                #"bonus-period-context"#: words43(),
-                #"dual-periods"#: words44(),
-                #"free-period-words"#: words45(),
-                #"number-words"#: words46(),
-                #"payment-verbs"#: { var list = words47(); list += words48(); list += words49(); list += words50(); list += words51(); return list }(),
-                #"payment-verb-exceptions"#: words52(),
-                #"payment-outright"#: words53(),
-                #"payment-acquire-verbs"#: words54(),
-                #"payment-acquire-verbs-after"#: words55(),
-                #"paid-products"#: words56(),
-                #"upgrade-verbs"#: words57(),
-                #"possessives"#: words58(),
-                #"upgrade-objects"#: words59(),
-                #"payment-verb-other-senses"#: { var list = words60(); list += words61(); list += words62(); list += words63(); list += words64(); return list }(),
-                #"neutral-dismiss"#: words65(),
-                #"neutral-declines"#: { var list = words66(); list += words67(); list += words68(); list += words69(); list += words70(); list += words71(); list += words72(); list += words73(); list += words74(); list += words75(); list += words76(); list += words77(); list += words78(); list += words79(); list += words80(); list += words81(); return list }(),
-                #"neutral-navigation"#: words82(),
-                #"shaming-phrases"#: { var list = words83(); list += words84(); return list }(),
-                #"currency-symbols"#: words85(),
-                #"currency-codes"#: words86(),
-                #"currency-words"#: words87(),
-                #"continuations"#: words88(),
-                #"shaming-context"#: { var list = words89(); list += words90(); return list }(),
-                #"negative-outcomes"#: { var list = words91(); list += words92(); list += words93(); list += words94(); list += words95(); list += words96(); list += words97(); list += words98(); list += words99(); list += words100(); list += words101(); list += words102(); list += words103(); list += words104(); list += words105(); list += words106(); list += words107(); list += words108(); list += words109(); return list }(),
-                #"self-improvement"#: { var list = words110(); list += words111(); return list }(),
-                #"negations"#: words112(),
-                #"shaming-exceptions"#: words113(),
-                #"indifference"#: { var list = words114(); list += words115(); list += words116(); return list }(),
-                #"self-goods"#: { var list = words117(); list += words118(); list += words119(); list += words120(); return list }(),
-                #"preferences"#: words121(),
-                #"unwanted-things"#: words122(),
-                #"choices"#: words123(),
-                #"neutral-choices"#: { var list = words124(); list += words125(); return list }(),
-                #"countdown-context"#: words126(),
-                #"deadline-verbs"#: { var list = words127(); list += words128(); return list }(),
-                #"time-limits"#: { var list = words129(); list += words130(); list += words131(); list += words132(); return list }(),
-                #"currency-exceptions"#: words133(),
-                #"offer-words"#: words134(),
-                #"few-words"#: words135(),
-                #"deadline-exceptions"#: words136(),
+                #"free-words"#: { var list = words8(); list += words9(); list += words10(); return list }(),
+                #"charge-words"#: words11(),
+                #"charge-negations"#: words12(),
+                #"charge-negations-after"#: words13(),
+                #"free-exceptions"#: words14(),
+                #"urgency-phrases"#: { var list = words15(); list += words16(); list += words17(); list += words18(); list += words19(); list += words20(); list += words21(); list += words22(); list += words23(); list += words24(); list += words25(); list += words26(); return list }(),
+                #"urgency-exceptions"#: words27(),
+                #"savings-words"#: { var list = words28(); list += words29(); return list }(),
+                #"savings-exceptions"#: words30(),
+                #"savings-phrases"#: { var list = words31(); list += words32(); list += words33(); return list }(),
+                #"price-comparisons"#: words34(),
+                #"pay-words"#: words35(),
+                #"price-from"#: words36(),
+                #"price-to"#: words37(),
+                #"former-prices"#: words38(),
+                #"whole-year"#: words39(),
+                #"savings-fractions"#: words40(),
+                #"cost-words"#: words41(),
+                #"non-money-savings"#: words42(),
+                #"free-period-exceptions"#: words43(),
+                #"bonus-period-context"#: words44(),
+                #"dual-periods"#: words45(),
+                #"free-period-words"#: words46(),
+                #"number-words"#: words47(),
+                #"payment-verbs"#: { var list = words48(); list += words49(); list += words50(); list += words51(); list += words52(); return list }(),
+                #"payment-verb-exceptions"#: words53(),
+                #"payment-outright"#: words54(),
+                #"payment-acquire-verbs"#: words55(),
+                #"payment-acquire-verbs-after"#: words56(),
+                #"paid-products"#: words57(),
+                #"upgrade-verbs"#: words58(),
+                #"possessives"#: words59(),
+                #"upgrade-objects"#: words60(),
+                #"payment-verb-other-senses"#: { var list = words61(); list += words62(); list += words63(); list += words64(); list += words65(); return list }(),
+                #"neutral-dismiss"#: words66(),
+                #"neutral-declines"#: { var list = words67(); list += words68(); list += words69(); list += words70(); list += words71(); list += words72(); list += words73(); list += words74(); list += words75(); list += words76(); list += words77(); list += words78(); list += words79(); list += words80(); list += words81(); list += words82(); return list }(),
+                #"neutral-navigation"#: words83(),
+                #"shaming-phrases"#: { var list = words84(); list += words85(); return list }(),
+                #"currency-symbols"#: words86(),
+                #"currency-codes"#: words87(),
+                #"currency-words"#: words88(),
+                #"continuations"#: words89(),
+                #"shaming-context"#: { var list = words90(); list += words91(); return list }(),
+                #"negative-outcomes"#: { var list = words92(); list += words93(); list += words94(); list += words95(); list += words96(); list += words97(); list += words98(); list += words99(); list += words100(); list += words101(); list += words102(); list += words103(); list += words104(); list += words105(); list += words106(); list += words107(); list += words108(); list += words109(); list += words110(); return list }(),
+                #"self-improvement"#: { var list = words111(); list += words112(); return list }(),
+                #"negations"#: words113(),
+                #"shaming-exceptions"#: words114(),
+                #"indifference"#: { var list = words115(); list += words116(); list += words117(); return list }(),
+                #"self-goods"#: { var list = words118(); list += words119(); list += words120(); list += words121(); return list }(),
+                #"preferences"#: words122(),
+                #"unwanted-things"#: words123(),
+                #"choices"#: words124(),
+                #"neutral-choices"#: { var list = words125(); list += words126(); return list }(),
+                #"countdown-context"#: words127(),
+                #"deadline-verbs"#: { var list = words128(); list += words129(); return list }(),
+                #"time-limits"#: { var list = words130(); list += words131(); list += words132(); list += words133(); return list }(),
+                #"currency-exceptions"#: words134(),
+                #"offer-words"#: words135(),
+                #"few-words"#: words136(),
+                #"deadline-exceptions"#: words137(),
             ]
         ),
         (
@@ -1420,8 +1421,8 @@ enum EmbeddedRulePacks {
 
 """#,
             [
-                #"first-week-free-phrases"#: words137(),
-                #"limit-phrases"#: words138(),
+                #"first-week-free-phrases"#: words138(),
+                #"limit-phrases"#: words139(),
             ]
         ),
         ]
@@ -1587,6 +1588,25 @@ enum EmbeddedRulePacks {
             #"dagens"#,
             #"toutes les"#,
             #"tous les"#,
+            #"今週"#,
+            #"今週の"#,
+            #"本周"#,
+            #"这周"#,
+            #"이번 주"#,
+            #"ประจำสัปดาห์"#,
+            #"of the week"#,
+            #"this week's"#,
+            #"de la semaine"#,
+            #"de la semana"#,
+            #"della settimana"#,
+            #"da semana"#,
+            #"van de week"#,
+            #"veckans"#,
+            #"haftanın"#,
+            #"der woche"#,
+            #"今月の"#,
+            #"本月"#,
+            #"이번 달"#,
         ]
     }
 
@@ -1631,6 +1651,22 @@ enum EmbeddedRulePacks {
     }
 
     private static func words4() -> [String] {
+        [
+            #"of"#,
+            #"de"#,
+            #"di"#,
+            #"do"#,
+            #"da"#,
+            #"van"#,
+            #"av"#,
+            #"von"#,
+            #"z"#,
+            #"ze"#,
+            #"του"#,
+        ]
+    }
+
+    private static func words5() -> [String] {
         [
             #"try"#,
             #"try out"#,
@@ -1692,7 +1728,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words5() -> [String] {
+    private static func words6() -> [String] {
         [
             #"trial and error"#,
             #"teste dein"#,
@@ -1711,7 +1747,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words6() -> [String] {
+    private static func words7() -> [String] {
         [
             #"trial"#,
             #"try free"#,
@@ -1788,10 +1824,14 @@ enum EmbeddedRulePacks {
             #"denemeyle"#,
             #"denemesi"#,
             #"denemesiyle"#,
+            #"testphase"#,
+            #"gratis-testphase"#,
+            #"test-phase"#,
+            #"testzeitraum"#,
         ]
     }
 
-    private static func words7() -> [String] {
+    private static func words8() -> [String] {
         [
             #"free"#,
             #"for free"#,
@@ -2052,7 +2092,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words8() -> [String] {
+    private static func words9() -> [String] {
         [
             #"kami yang tanggung"#,
             #"kami tanggung"#,
@@ -2313,7 +2353,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words9() -> [String] {
+    private static func words10() -> [String] {
         [
             #"não pagará nada"#,
             #"não vai pagar nada"#,
@@ -2509,10 +2549,15 @@ enum EmbeddedRulePacks {
             #"1円もかかりません"#,
             #"料金がかかりません"#,
             #"สักบาท"#,
+            #"zahlst du für * nichts"#,
+            #"zahlst du noch nichts"#,
+            #"übernehmen wir"#,
+            #"ayı bizden"#,
+            #"haftası bizden"#,
         ]
     }
 
-    private static func words10() -> [String] {
+    private static func words11() -> [String] {
         [
             #"charge"#,
             #"charges"#,
@@ -2608,7 +2653,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words11() -> [String] {
+    private static func words12() -> [String] {
         [
             #"no"#,
             #"zero"#,
@@ -2677,7 +2722,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words12() -> [String] {
+    private static func words13() -> [String] {
         [
             #"yok"#,
             #"alınmaz"#,
@@ -2696,7 +2741,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words13() -> [String] {
+    private static func words14() -> [String] {
         [
             #"-free"#,
             #"ad-free"#,
@@ -2822,7 +2867,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words14() -> [String] {
+    private static func words15() -> [String] {
         [
             #"limited time"#,
             #"limited-time"#,
@@ -3083,7 +3128,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words15() -> [String] {
+    private static func words16() -> [String] {
         [
             #"antes da meia-noite"#,
             #"時間だけ"#,
@@ -3344,7 +3389,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words16() -> [String] {
+    private static func words17() -> [String] {
         [
             #"놓치면 끝"#,
             #"vanaf morgen betaal"#,
@@ -3605,7 +3650,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words17() -> [String] {
+    private static func words18() -> [String] {
         [
             #"nopeimmat ehtivät"#,
             #"nopeimmat"#,
@@ -3866,7 +3911,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words18() -> [String] {
+    private static func words19() -> [String] {
         [
             #"jusqu'à la fin de la journée"#,
             #"hasta el final del día"#,
@@ -4127,7 +4172,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words19() -> [String] {
+    private static func words20() -> [String] {
         [
             #"geen tweede kans"#,
             #"ingen andra chans"#,
@@ -4388,7 +4433,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words20() -> [String] {
+    private static func words21() -> [String] {
         [
             #"als je dit scherm sluit"#,
             #"om du stänger den här skärmen"#,
@@ -4649,7 +4694,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words21() -> [String] {
+    private static func words22() -> [String] {
         [
             #"solo ahora"#,
             #"sólo ahora"#,
@@ -4910,7 +4955,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words22() -> [String] {
+    private static func words23() -> [String] {
         [
             #"ilk yüz kişi"#,
             #"先着千名"#,
@@ -5171,7 +5216,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words23() -> [String] {
+    private static func words24() -> [String] {
         [
             ##"rajattu # ensimmäiselle"##,
             #"tylko dla pierwszych"#,
@@ -5351,6 +5396,12 @@ enum EmbeddedRulePacks {
             ##"noch # stunden dann"##,
             #"dann ist der * weg"#,
             #"dann ist das angebot weg"#,
+            #"即将售罄"#,
+            ##"限量 # 名"##,
+            ##"限量#名"##,
+            ##"最后 # 次机会"##,
+            #"最后一次机会"#,
+            #"这个价格明年不再有"#,
             #"expires in"#,
             #"deal expires"#,
             #"expires tonight"#,
@@ -5423,17 +5474,17 @@ enum EmbeddedRulePacks {
             #"handful of spots"#,
             #"last few spots"#,
             #"last few seats"#,
+        ]
+    }
+
+    private static func words25() -> [String] {
+        [
             #"limited spots"#,
             #"limited seats"#,
             #"people are looking at"#,
             #"people are viewing"#,
             #"people are watching this"#,
             #"viewing this offer"#,
-        ]
-    }
-
-    private static func words24() -> [String] {
-        [
             #"looking at this offer"#,
             #"just subscribed"#,
             #"just bought"#,
@@ -5684,17 +5735,17 @@ enum EmbeddedRulePacks {
             #"선착순"#,
             #"얼리버드"#,
             #"창을 닫으면"#,
+        ]
+    }
+
+    private static func words26() -> [String] {
+        [
             #"사라져요"#,
             #"사라집니다"#,
             #"명이 보고"#,
             #"명이 이 상품을"#,
             #"명이 지금"#,
             #"가격 인상"#,
-        ]
-    }
-
-    private static func words25() -> [String] {
-        [
             #"곧 인상"#,
             #"인상 예정"#,
             #"마감 전"#,
@@ -5886,7 +5937,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words26() -> [String] {
+    private static func words27() -> [String] {
         [
             #"no hurry"#,
             #"no rush"#,
@@ -6043,7 +6094,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words27() -> [String] {
+    private static func words28() -> [String] {
         [
             #"save"#,
             #"saves"#,
@@ -6304,7 +6355,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words28() -> [String] {
+    private static func words29() -> [String] {
         [
             #"아끼세요"#,
             #"아껴"#,
@@ -6372,10 +6423,12 @@ enum EmbeddedRulePacks {
             #"節約に"#,
             #"daha avantajlı"#,
             #"daha avantajlıdır"#,
+            #"ऑफ़"#,
+            #"ऑफ"#,
         ]
     }
 
-    private static func words29() -> [String] {
+    private static func words30() -> [String] {
         [
             #"less battery"#,
             #"less data"#,
@@ -6445,10 +6498,14 @@ enum EmbeddedRulePacks {
             #"{} お得"#,
             #"オフライン"#,
             #"offline"#,
+            #"ลดไขมัน"#,
+            #"ลดน้ำหนัก"#,
+            #"fat loss"#,
+            #"body fat"#,
         ]
     }
 
-    private static func words30() -> [String] {
+    private static func words31() -> [String] {
         [
             #"half price"#,
             #"half-price"#,
@@ -6709,7 +6766,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words31() -> [String] {
+    private static func words32() -> [String] {
         [
             #"o połowę taniej"#,
             #"half as much"#,
@@ -6970,7 +7027,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words32() -> [String] {
+    private static func words33() -> [String] {
         [
             ##"vi ger dig # månader"##,
             ##"vi giver dig # måneder"##,
@@ -7072,10 +7129,15 @@ enum EmbeddedRulePacks {
             ##"ฟรีเพิ่มอีก # เดือน"##,
             ##"รับฟรีเพิ่มอีก # เดือน"##,
             #"รับฟรีเพิ่ม"#,
+            #"달 치가 무료"#,
+            ##"# 달 치가 무료"##,
+            #"개월 치가 무료"#,
+            ##"# 개월 치가 무료"##,
+            #"두 달 치가 무료"#,
         ]
     }
 
-    private static func words33() -> [String] {
+    private static func words34() -> [String] {
         [
             #"instead of"#,
             #"rather than"#,
@@ -7211,7 +7273,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words34() -> [String] {
+    private static func words35() -> [String] {
         [
             #"pay"#,
             #"pay for"#,
@@ -7330,7 +7392,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words35() -> [String] {
+    private static func words36() -> [String] {
         [
             #"from"#,
             #"de"#,
@@ -7347,7 +7409,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words36() -> [String] {
+    private static func words37() -> [String] {
         [
             #"to"#,
             #"por"#,
@@ -7367,7 +7429,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words37() -> [String] {
+    private static func words38() -> [String] {
         [
             #"was"#,
             #"before"#,
@@ -7483,7 +7545,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words38() -> [String] {
+    private static func words39() -> [String] {
         [
             #"a whole year"#,
             #"the whole year"#,
@@ -7582,7 +7644,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words39() -> [String] {
+    private static func words40() -> [String] {
         [
             #"half"#,
             #"a half"#,
@@ -7692,7 +7754,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words40() -> [String] {
+    private static func words41() -> [String] {
         [
             #"cost"#,
             #"costs"#,
@@ -7776,7 +7838,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words41() -> [String] {
+    private static func words42() -> [String] {
         [
             #"time"#,
             #"battery"#,
@@ -7924,7 +7986,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words42() -> [String] {
+    private static func words43() -> [String] {
         [
             #"try"#,
             #"trial"#,
@@ -8006,7 +8068,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words43() -> [String] {
+    private static func words44() -> [String] {
         [
             #"annual"#,
             #"annually"#,
@@ -8120,7 +8182,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words44() -> [String] {
+    private static func words45() -> [String] {
         [
             #"شهران"#,
             #"شهرين"#,
@@ -8141,7 +8203,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words45() -> [String] {
+    private static func words46() -> [String] {
         [
             #"شهران"#,
             #"شهرين"#,
@@ -8378,7 +8440,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words46() -> [String] {
+    private static func words47() -> [String] {
         [
             #"one"#,
             #"two"#,
@@ -8522,7 +8584,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words47() -> [String] {
+    private static func words48() -> [String] {
         [
             #"unlock"#,
             #"subscribe"#,
@@ -8783,7 +8845,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words48() -> [String] {
+    private static func words49() -> [String] {
         [
             #"לרכישת"#,
             #"לרכישה"#,
@@ -9044,7 +9106,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words49() -> [String] {
+    private static func words50() -> [String] {
         [
             #"skaff premium"#,
             #"skaff pro"#,
@@ -9305,7 +9367,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words50() -> [String] {
+    private static func words51() -> [String] {
         [
             #"stržení"#,
             #"bli plus-medlem"#,
@@ -9566,7 +9628,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words51() -> [String] {
+    private static func words52() -> [String] {
         [
             #"ulepsz konto"#,
             #"ulepsz do"#,
@@ -9601,7 +9663,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words52() -> [String] {
+    private static func words53() -> [String] {
         [
             #"restore purchase"#,
             #"restore purchases"#,
@@ -9804,10 +9866,13 @@ enum EmbeddedRulePacks {
             #"upgrade deine laufform"#,
             #"upgrade deine form"#,
             #"upgrade your running form"#,
+            #"เลือกทั้งหมด"#,
+            #"pass on"#,
+            #"skip pass"#,
         ]
     }
 
-    private static func words53() -> [String] {
+    private static func words54() -> [String] {
         [
             #"paying member"#,
             #"paying members"#,
@@ -9877,7 +9942,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words54() -> [String] {
+    private static func words55() -> [String] {
         [
             #"get"#,
             #"grab"#,
@@ -10109,10 +10174,15 @@ enum EmbeddedRulePacks {
             #"pasarte a"#,
             #"cambiar a"#,
             #"ปลดล็อก"#,
+            #"เริ่ม"#,
+            #"เปิดใช้"#,
+            #"เปิดใช้งาน"#,
+            #"สมัคร"#,
+            #"เลือก"#,
         ]
     }
 
-    private static func words55() -> [String] {
+    private static func words56() -> [String] {
         [
             #"を始める"#,
             #"をはじめる"#,
@@ -10166,15 +10236,13 @@ enum EmbeddedRulePacks {
             #"seç"#,
             #"aç"#,
             #"açın"#,
-            #"เริ่ม"#,
-            #"เปิดใช้"#,
-            #"เปิดใช้งาน"#,
-            #"สมัคร"#,
-            #"เลือก"#,
+            #"開始"#,
+            #"開始する"#,
+            #"今すぐ開始"#,
         ]
     }
 
-    private static func words56() -> [String] {
+    private static func words57() -> [String] {
         [
             #"premium"#,
             #"pro"#,
@@ -10329,10 +10397,25 @@ enum EmbeddedRulePacks {
             #"แผนรายเดือน"#,
             #"แพ็กเกจรายปี"#,
             #"แพ็กเกจรายเดือน"#,
+            #"pase"#,
+            #"iscrizione"#,
+            #"iscrizioni"#,
+            #"جميع دروس"#,
+            #"كل دروس"#,
+            #"جميع دورات"#,
+            #"ทั้งหมด"#,
+            #"le pass"#,
+            #"ton pass"#,
+            #"votre pass"#,
+            #"un pass"#,
+            #"el pase"#,
+            #"tu pase"#,
+            #"the pass"#,
+            #"your pass"#,
         ]
     }
 
-    private static func words57() -> [String] {
+    private static func words58() -> [String] {
         [
             #"upgrade"#,
             #"upgraden"#,
@@ -10347,7 +10430,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words58() -> [String] {
+    private static func words59() -> [String] {
         [
             #"your"#,
             #"je"#,
@@ -10402,7 +10485,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words59() -> [String] {
+    private static func words60() -> [String] {
         [
             #"plan"#,
             #"plans"#,
@@ -10443,7 +10526,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words60() -> [String] {
+    private static func words61() -> [String] {
         [
             #"newsletter*"#,
             #"nieuwsbrief*"#,
@@ -10704,7 +10787,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words61() -> [String] {
+    private static func words62() -> [String] {
         [
             #"conquista desbloqueada"#,
             #"prestatie ontgrendeld"#,
@@ -10965,7 +11048,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words62() -> [String] {
+    private static func words63() -> [String] {
         [
             #"บทถัดไป"#,
             #"अगला अध्याय"#,
@@ -11226,7 +11309,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words63() -> [String] {
+    private static func words64() -> [String] {
         [
             #"kochkünste"#,
             #"löpteknik"#,
@@ -11487,7 +11570,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words64() -> [String] {
+    private static func words65() -> [String] {
         [
             #"पाठ पूरा करके"#,
             #"بعد كل درس"#,
@@ -11702,10 +11785,11 @@ enum EmbeddedRulePacks {
             #"邮件"#,
             #"小贴士"#,
             #"メールで"#,
+            #"お知らせ"#,
         ]
     }
 
-    private static func words65() -> [String] {
+    private static func words66() -> [String] {
         [
             #"not now"#,
             #"not today"#,
@@ -11841,7 +11925,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words66() -> [String] {
+    private static func words67() -> [String] {
         [
             #"Ask me again next month"#,
             #"Ask me again next week"#,
@@ -12102,7 +12186,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words67() -> [String] {
+    private static func words68() -> [String] {
         [
             #"Lo pensaré y vuelvo luego"#,
             #"Lo pienso y vuelvo"#,
@@ -12363,7 +12447,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words68() -> [String] {
+    private static func words69() -> [String] {
         [
             #"Misschien later"#,
             #"Nee bedankt, ik betaal liever per maand"#,
@@ -12624,7 +12708,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words69() -> [String] {
+    private static func words70() -> [String] {
         [
             #"Нет, мне пока хватает бесплатных уроков"#,
             #"Нет, спасибо"#,
@@ -12885,7 +12969,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words70() -> [String] {
+    private static func words71() -> [String] {
         [
             #"先跳过吧"#,
             #"先逛逛"#,
@@ -13146,7 +13230,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words71() -> [String] {
+    private static func words72() -> [String] {
         [
             #"revenir"#,
             #"retourner"#,
@@ -13407,7 +13491,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words72() -> [String] {
+    private static func words73() -> [String] {
         [
             #"lunedì"#,
             #"martedì"#,
@@ -13668,7 +13752,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words73() -> [String] {
+    private static func words74() -> [String] {
         [
             #"ikke ennå"#,
             #"foreløpig"#,
@@ -13929,7 +14013,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words74() -> [String] {
+    private static func words75() -> [String] {
         [
             #"пока что"#,
             #"на данный момент"#,
@@ -14190,7 +14274,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words75() -> [String] {
+    private static func words76() -> [String] {
         [
             #"tuần sau"#,
             #"tháng sau"#,
@@ -14451,7 +14535,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words76() -> [String] {
+    private static func words77() -> [String] {
         [
             #"홈으로"#,
             #"메인"#,
@@ -14712,7 +14796,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words77() -> [String] {
+    private static func words78() -> [String] {
         [
             #"Nie teraz, wrócę do tego po weekendzie"#,
             #"Może po dzisiejszym treningu"#,
@@ -14973,7 +15057,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words78() -> [String] {
+    private static func words79() -> [String] {
         [
             #"галерею"#,
             #"главную"#,
@@ -15234,7 +15318,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words79() -> [String] {
+    private static func words80() -> [String] {
         [
             #"es"#,
             #"zu"#,
@@ -15495,7 +15579,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words80() -> [String] {
+    private static func words81() -> [String] {
         [
             #"jag"#,
             #"vi"#,
@@ -15756,7 +15840,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words81() -> [String] {
+    private static func words82() -> [String] {
         [
             #"يوم"#,
             #"स्टेप"#,
@@ -15822,10 +15906,23 @@ enum EmbeddedRulePacks {
             #"Nie teraz, najpierw dokończę trening nóg"#,
             #"Gerek yok, teşekkürler"#,
             #"またの機会に"#,
+            #"いまは購入しない"#,
+            #"지금은 구매하지 않음"#,
+            #"暂时不购买"#,
+            #"这次先不了"#,
+            #"跳过这一步"#,
+            #"이번엔 넘어갈게요"#,
+            #"Ask me again once I've logged 5 runs"#,
+            #"Plus tard, je veux finir ma partie"#,
+            #"Cerrar y seguir viendo la receta de paella"#,
+            #"Magari più tardi, quando finisco la playlist"#,
+            #"Inte nu, jag ska avsluta passet först"#,
+            #"Może później, po dzisiejszej lekcji hiszpańskiego"#,
+            #"أغلق وعد إلى قائمة الأغاني"#,
         ]
     }
 
-    private static func words82() -> [String] {
+    private static func words83() -> [String] {
         [
             #"back to"#,
             #"go back to"#,
@@ -15953,7 +16050,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words83() -> [String] {
+    private static func words84() -> [String] {
         [
             #"i don't like saving"#,
             #"i don't want to save"#,
@@ -16214,7 +16311,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words84() -> [String] {
+    private static func words85() -> [String] {
         [
             #"그렇게 믿고 싶어"#,
             #"katanya sih"#,
@@ -16422,7 +16519,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words85() -> [String] {
+    private static func words86() -> [String] {
         [
             #"us$"#,
             #"a$"#,
@@ -16464,7 +16561,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words86() -> [String] {
+    private static func words87() -> [String] {
         [
             #"usd"#,
             #"eur"#,
@@ -16516,7 +16613,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words87() -> [String] {
+    private static func words88() -> [String] {
         [
             #"dollar"#,
             #"dollars"#,
@@ -16659,7 +16756,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words88() -> [String] {
+    private static func words89() -> [String] {
         [
             #"fortsätta"#,
             #"fortsätter"#,
@@ -16826,7 +16923,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words89() -> [String] {
+    private static func words90() -> [String] {
         [
             #"i"#,
             #"i'll"#,
@@ -17087,7 +17184,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words90() -> [String] {
+    private static func words91() -> [String] {
         [
             #"não quero"#,
             #"je ne veux pas"#,
@@ -17236,7 +17333,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words91() -> [String] {
+    private static func words92() -> [String] {
         [
             #"waste*"#,
             #"wasting"#,
@@ -17497,7 +17594,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words92() -> [String] {
+    private static func words93() -> [String] {
         [
             #"źle spać"#,
             #"kötü uyu*"#,
@@ -17758,7 +17855,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words93() -> [String] {
+    private static func words94() -> [String] {
         [
             #"on s'en fiche"#,
             #"a quién le importa"#,
@@ -18019,7 +18116,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words94() -> [String] {
+    private static func words95() -> [String] {
         [
             #"تضيع"#,
             #"se la caveranno"#,
@@ -18280,7 +18377,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words95() -> [String] {
+    private static func words96() -> [String] {
         [
             #"der stress"#,
             #"le stress"#,
@@ -18541,7 +18638,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words96() -> [String] {
+    private static func words97() -> [String] {
         [
             #"sover hellere dårligt"#,
             #"dårligt"#,
@@ -18802,7 +18899,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words97() -> [String] {
+    private static func words98() -> [String] {
         [
             #"vinossa"#,
             #"krzywo"#,
@@ -19063,7 +19160,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words98() -> [String] {
+    private static func words99() -> [String] {
         [
             #"sakit punggung"#,
             #"đau lưng"#,
@@ -19324,7 +19421,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words99() -> [String] {
+    private static func words100() -> [String] {
         [
             #"бедн*"#,
             #"貧乏"#,
@@ -19585,7 +19682,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words100() -> [String] {
+    private static func words101() -> [String] {
         [
             #"soffrire"#,
             #"sofrendo"#,
@@ -19846,7 +19943,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words101() -> [String] {
+    private static func words102() -> [String] {
         [
             #"full lagring"#,
             #"muisti täynnä"#,
@@ -20107,7 +20204,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words102() -> [String] {
+    private static func words103() -> [String] {
         [
             #"przecieka"#,
             #"sızdırsın"#,
@@ -20368,7 +20465,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words103() -> [String] {
+    private static func words104() -> [String] {
         [
             #"screen all day"#,
             #"glued to the screen"#,
@@ -20629,7 +20726,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words104() -> [String] {
+    private static func words105() -> [String] {
         [
             #"na debecie"#,
             #"ekside"#,
@@ -20890,7 +20987,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words105() -> [String] {
+    private static func words106() -> [String] {
         [
             #"chơi một mình"#,
             #"tự chơi"#,
@@ -21151,7 +21248,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words106() -> [String] {
+    private static func words107() -> [String] {
         [
             #"יכול לחכות"#,
             #"יכולה לחכות"#,
@@ -21412,7 +21509,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words107() -> [String] {
+    private static func words108() -> [String] {
         [
             #"butto soldi"#,
             #"butto via soldi"#,
@@ -21673,7 +21770,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words108() -> [String] {
+    private static func words109() -> [String] {
         [
             #"oppivat joskus"#,
             #"kiedyś się nauczą"#,
@@ -21934,7 +22031,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words109() -> [String] {
+    private static func words110() -> [String] {
         [
             #"solteiro"#,
             #"solteira"#,
@@ -22092,10 +22189,12 @@ enum EmbeddedRulePacks {
             #"तनाव"#,
             #"광고나 계속"#,
             #"광고 계속"#,
+            #"高いまま"#,
+            #"高いままで"#,
         ]
     }
 
-    private static func words110() -> [String] {
+    private static func words111() -> [String] {
         [
             #"better"#,
             #"improv*"#,
@@ -22356,7 +22455,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words111() -> [String] {
+    private static func words112() -> [String] {
         [
             #"koulutusta"#,
             #"tresura"#,
@@ -22428,7 +22527,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words112() -> [String] {
+    private static func words113() -> [String] {
         [
             #"not"#,
             #"don't"#,
@@ -22497,7 +22596,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words113() -> [String] {
+    private static func words114() -> [String] {
         [
             #"never lose"#,
             #"never miss"#,
@@ -22572,7 +22671,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words114() -> [String] {
+    private static func words115() -> [String] {
         [
             #"don't care"#,
             #"do not care"#,
@@ -22833,7 +22932,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words115() -> [String] {
+    private static func words116() -> [String] {
         [
             #"kan me gestolen worden"#,
             #"kan me niet schelen"#,
@@ -23094,7 +23193,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words116() -> [String] {
+    private static func words117() -> [String] {
         [
             #"무슨 상관"#,
             #"apa bedanya"#,
@@ -23160,7 +23259,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words117() -> [String] {
+    private static func words118() -> [String] {
         [
             #"privacy"#,
             #"security"#,
@@ -23421,7 +23520,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words118() -> [String] {
+    private static func words119() -> [String] {
         [
             #"inglés"#,
             #"inglese"#,
@@ -23682,7 +23781,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words119() -> [String] {
+    private static func words120() -> [String] {
         [
             #"sevgilim*"#,
             #"niños"#,
@@ -23943,7 +24042,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words120() -> [String] {
+    private static func words121() -> [String] {
         [
             #"הילדים שלי"#,
             #"moje děti"#,
@@ -23996,7 +24095,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words121() -> [String] {
+    private static func words122() -> [String] {
         [
             #"love"#,
             #"enjoy"#,
@@ -24096,7 +24195,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words122() -> [String] {
+    private static func words123() -> [String] {
         [
             #"ads"#,
             #"advertising"#,
@@ -24135,7 +24234,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words123() -> [String] {
+    private static func words124() -> [String] {
         [
             #"i'd rather"#,
             #"i would rather"#,
@@ -24203,7 +24302,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words124() -> [String] {
+    private static func words125() -> [String] {
         [
             #"free"#,
             #"free plan"#,
@@ -24464,7 +24563,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words125() -> [String] {
+    private static func words126() -> [String] {
         [
             #"zonder premium"#,
             #"uden premium"#,
@@ -24568,7 +24667,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words126() -> [String] {
+    private static func words127() -> [String] {
         [
             #"ends in"#,
             #"ending in"#,
@@ -24683,10 +24782,12 @@ enum EmbeddedRulePacks {
             #"faltam"#,
             #"falta"#,
             #"restam apenas"#,
+            #"बाकी"#,
+            #"बाक़ी"#,
         ]
     }
 
-    private static func words127() -> [String] {
+    private static func words128() -> [String] {
         [
             #"ends"#,
             #"ending"#,
@@ -24947,7 +25048,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words128() -> [String] {
+    private static func words129() -> [String] {
         [
             #"più caro"#,
             #"mais caro"#,
@@ -25157,7 +25258,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words129() -> [String] {
+    private static func words130() -> [String] {
         [
             #"tonight"#,
             #"today"#,
@@ -25418,7 +25519,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words130() -> [String] {
+    private static func words131() -> [String] {
         [
             #"la próxima semana"#,
             #"la prossima settimana"#,
@@ -25679,7 +25780,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words131() -> [String] {
+    private static func words132() -> [String] {
         [
             #"जून"#,
             #"जुलाई"#,
@@ -25940,7 +26041,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words132() -> [String] {
+    private static func words133() -> [String] {
         [
             #"tänään"#,
             #"illalla"#,
@@ -25988,7 +26089,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words133() -> [String] {
+    private static func words134() -> [String] {
         [
             #"ribu ulasan"#,
             #"ribu pengguna"#,
@@ -26051,7 +26152,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words134() -> [String] {
+    private static func words135() -> [String] {
         [
             #"price"#,
             #"prices"#,
@@ -26269,10 +26370,13 @@ enum EmbeddedRulePacks {
             #"licens*"#,
             #"licencj*"#,
             #"лицензи*"#,
+            #"जगहें"#,
+            #"जगह"#,
+            #"स्पॉट"#,
         ]
     }
 
-    private static func words135() -> [String] {
+    private static func words136() -> [String] {
         [
             #"wenige"#,
             #"few"#,
@@ -26314,7 +26418,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words136() -> [String] {
+    private static func words137() -> [String] {
         [
             #"trial"#,
             #"free week"#,
@@ -26495,10 +26599,13 @@ enum EmbeddedRulePacks {
             #"denemenin"#,
             #"deneme süresinin"#,
             #"denemen"#,
+            #"медитаци*"#,
+            #"спокойно"#,
+            #"перед сном"#,
         ]
     }
 
-    private static func words137() -> [String] {
+    private static func words138() -> [String] {
         [
             #"free week"#,
             #"first week free"#,
@@ -26534,7 +26641,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words138() -> [String] {
+    private static func words139() -> [String] {
         [
             #"one free drawing per day"#,
             #"1 free drawing per day"#,
