@@ -712,6 +712,17 @@ import Testing
         LabelledSet(
             file: "copy-heldout-54.tsv", label: "held-out 54 ", detectors: detectorNames + ["trial-offer"],
             minimumLines: 90, perLanguageAccuracy: 0.85),
+        // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
+        // languages, 80 lines each, none repeating an earlier set) while set 54's misses were
+        // mended, frozen (SHA-256 in README.md), never read line by line; measured once, after
+        // those mends, and pinned there.
+        LabelledSet(
+            file: "copy-heldout-55.tsv", label: "held-out 55 ", detectors: detectorNames + ["trial-offer"],
+            minimumLines: 90, blind: true,
+            floors: [
+                "price": (1.00, 1.00), "savings": (1.00, 0.95), "urgency": (1.00, 0.99), "free": (0.98, 0.95),
+                "payment-verb": (0.89, 0.96), "confirmshaming": (0.84, 1.00), "trial-offer": (0.94, 0.97),
+            ], perLanguageAccuracy: 0.75),
     ]
 
     @Test(arguments: labelledSets)
