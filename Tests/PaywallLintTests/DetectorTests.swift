@@ -714,15 +714,12 @@ import Testing
             minimumLines: 90, perLanguageAccuracy: 0.85),
         // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
         // languages, 80 lines each, none repeating an earlier set) while set 54's misses were
-        // mended, frozen (SHA-256 in README.md), never read line by line; measured once, after
-        // those mends, and pinned there.
+        // mended, frozen. Its one run: price 1.00/1.00, savings 1.00/0.95, urgency 1.00/0.99,
+        // free 0.99/0.95, payment verbs 0.90/0.96, confirmshaming 0.84/1.00, trial offers
+        // 0.94/0.97; then read and mended.
         LabelledSet(
             file: "copy-heldout-55.tsv", label: "held-out 55 ", detectors: detectorNames + ["trial-offer"],
-            minimumLines: 90, blind: true,
-            floors: [
-                "price": (1.00, 1.00), "savings": (1.00, 0.95), "urgency": (1.00, 0.99), "free": (0.98, 0.95),
-                "payment-verb": (0.89, 0.96), "confirmshaming": (0.84, 1.00), "trial-offer": (0.94, 0.97),
-            ], perLanguageAccuracy: 0.75),
+            minimumLines: 90, perLanguageAccuracy: 0.85),
     ]
 
     @Test(arguments: labelledSets)
@@ -1037,6 +1034,8 @@ import Testing
         ("Im Jahresabo zahlst du nur 10 statt 12 Monate", "zahlst du nur 10 statt 12 Monate"),
         ("Buy 12 months, pay for 9", "12 months, pay for 9"),
         ("De R$ 199 por R$ 99 no primeiro ano", "De R$ 199 por R$ 99"),
+        ("De R$ 179,90 por apenas R$ 89,90", "De R$ 179,90 por apenas R$ 89,90"),
+        ("Jaarabonnement van € 69,99 voor € 34,99", "van € 69,99 voor € 34,99"),
         ("Dari Rp599.000 jadi Rp299.000", "Dari Rp599.000 jadi Rp299.000"),
         ("No anual você economiza o equivalente a 4 meses", "economiza o equivalente a 4 meses"),
         ("Betala för nio månader, få tolv", "Betala för nio månader, få tolv"),
@@ -1152,6 +1151,8 @@ import Testing
         #expect(found("Get 14 days of Pro free") == ["free"])
         #expect(found("3 semaines de VPN gratuites pour tester") == ["gratuites"])
         #expect(found("今週の無料レシピ") == [])
+        // Free months bundled with a longer plan are a saving.
+        #expect(found("The yearly plan includes 2 months free") == [])
         #expect(found("3 free scans every day") == [])
     }
 
@@ -1313,6 +1314,9 @@ import Testing
         #expect(found("Continuer avec Brouillonne gratuit") == [])
         #expect(found("Not now, «Brouillonne»") == [])
         #expect(found("Not now, BrouillonNotes") == [])
+        #expect(found("Seguir dibujando con Cuaderno Básico") == [])
+        #expect(found("暂时不需要高级版") == [])
+        #expect(found("ギター講座の案内を閉じる") == [])
         #expect(found("Not now, Brouillonne drowns") == ["Brouillonne drowns"])
         // One unknown word in spaced text is more likely a name or a noun no list has.
         #expect(found("Not now, Brouillonne") == [])

@@ -29,7 +29,8 @@
 /// that no list of guilt trips has yet; the match is marked `byElimination`. A label that leads
 /// somewhere (`neutral-navigation`: "Back to", "Zurück zur") is left to the other stages: its
 /// destination names the app's own screens, which no list holds; so is a label that names the
-/// free tier (`free-words`: "Continuer avec NotaBene gratuit"), and names are never unknown.
+/// free or basic tier (`free-words`, `basic-tier-words`: "Continuer avec NotaBene gratuit") or
+/// the paid product it turns down (`paid-products`), and names are never unknown.
 ///
 /// A class, not a struct: a rule hands `matches` to its memo as a closure, which then retains
 /// one reference instead of copying every compiled vocabulary.
@@ -50,6 +51,8 @@ package final class ConfirmshamingDetector: Sendable {
     private let declines: NeutralDeclines?
     private let navigation: PhraseMatcher
     private let freeTier: PhraseMatcher
+    private let basicTier: PhraseMatcher
+    private let paidProducts: PhraseMatcher
 
     package init(vocabularies: [String: [String]]) {
         func matcher(_ name: String) -> PhraseMatcher { PhraseMatcher(phrases: vocabularies[name] ?? []) }
@@ -71,6 +74,8 @@ package final class ConfirmshamingDetector: Sendable {
         navigation = matcher("neutral-navigation")
         freeTier = PhraseMatcher(
             phrases: vocabularies["free-words"] ?? [], exceptions: vocabularies["free-exceptions"] ?? [])
+        basicTier = matcher("basic-tier-words")
+        paidProducts = matcher("paid-products")
         declines = NeutralDeclines.declines(in: vocabularies).map(NeutralDeclines.init(declines:))
     }
 
@@ -92,9 +97,11 @@ package final class ConfirmshamingDetector: Sendable {
         // Wording the other vocabularies know shows the label's language is covered.
         func byElimination(inKnownLanguage: Bool) -> [DetectorMatch] {
             // "Back to my recipes": where a label leads names the app's own things, which no list
-            // holds; "Continue with NotaBene gratuit" names the free tier, which it settles for.
+            // holds; "Continue with NotaBene gratuit" names the free or basic tier it settles for,
+            // "暂时不需要高级版" the paid one it turns down.
             guard navigation.ranges(in: normalized).isEmpty,
-                freeTier.ranges(in: normalized).isEmpty,
+                freeTier.ranges(in: normalized).isEmpty, basicTier.ranges(in: normalized).isEmpty,
+                paidProducts.ranges(in: normalized).isEmpty,
                 let range = declines?.unexplained(
                     in: normalized, source: text, inKnownLanguage: inKnownLanguage)
             else { return [] }

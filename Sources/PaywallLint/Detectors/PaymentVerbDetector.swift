@@ -92,7 +92,7 @@ package final class PaymentVerbDetector: Sendable {
     }
 
     /// "Upgrade your sprint speed", "Uppgradera din kondition": an upgrade of the user's own
-    /// thing that is no plan, account or paid product, right after the verb (`upgrade-verbs`,
+    /// thing that is no plan, account or paid product, at most two words after the verb (`upgrade-verbs`,
     /// `possessives`, `upgrade-objects` or `paid-products` within four words).
     private func upgradesSomethingElse(
         _ match: DetectorMatch, in text: [Unicode.Scalar], normalized: NormalizedText
@@ -102,7 +102,7 @@ package final class PaymentVerbDetector: Sendable {
                 normalized.sourceRange(of: $0).overlaps(match.range)
             }),
             let owner = possessives.ranges(in: normalized).first(startingFrom: verb.upperBound),
-            normalized.scalars[verb.upperBound..<owner.lowerBound].allSatisfy(Scalars.isSpace)
+            Self.isShortGap(normalized.scalars[verb.upperBound..<owner.lowerBound], words: 2)
         else { return false }
         let t = normalized.scalars
         var end = owner.upperBound
@@ -141,8 +141,9 @@ package final class PaymentVerbDetector: Sendable {
         return nil
     }
 
-    /// At most three words and 24 scalars (scripts without spaces count by scalars alone).
-    private static func isShortGap(_ gap: ArraySlice<Unicode.Scalar>) -> Bool {
+    /// At most three words (or `words`) and 24 scalars (scripts without spaces count by scalars
+    /// alone).
+    private static func isShortGap(_ gap: ArraySlice<Unicode.Scalar>, words limit: Int = 3) -> Bool {
         guard gap.count <= 24 else { return false }
         var words = 0
         var inWord = false
@@ -151,7 +152,7 @@ package final class PaymentVerbDetector: Sendable {
             if spaced && !inWord { words += 1 }
             inWord = spaced
         }
-        return words <= 3
+        return words <= limit
     }
 
     /// Whether the text ends at `offset` or goes on with punctuation or a new clause.

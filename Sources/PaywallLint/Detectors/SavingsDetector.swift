@@ -20,7 +20,7 @@
 /// "شهران"), a saving only with `bonus-period-context` ("with yearly", "extra"); `free-words` (with
 /// `free-exceptions`); `price-comparisons` ("instead of", "statt") between two prices and
 /// `former-prices` ("was", "antes") before them, or `price-from` and `price-to` ("De R$ 199 por
-/// R$ 99"); `pay-words` ("pay for", "paghi") before a number
+/// R$ 99", with at most a word of `price-only` after the latter); `pay-words` ("pay for", "paghi") before a number
 /// of periods, `whole-year` after it; `savings-fractions` ("half", "三成") with a savings, paying
 /// or costing word (`cost-words`); `non-money-savings` (time, battery, storage); and the currency
 /// vocabularies through `PriceDetector`.
@@ -41,6 +41,8 @@ package final class SavingsDetector: Sendable {
     private let formerPrices: PhraseMatcher
     private let priceFrom: PhraseMatcher
     private let priceTo: PhraseMatcher
+    /// Normalised words, as `gapWords` returns them.
+    private let priceOnly: Set<String>
     private let wholeYear: PhraseMatcher
     private let fractions: PhraseMatcher
     private let costWords: PhraseMatcher
@@ -75,6 +77,11 @@ package final class SavingsDetector: Sendable {
         formerPrices = PhraseMatcher(phrases: vocabularies["former-prices"] ?? [])
         priceFrom = PhraseMatcher(phrases: vocabularies["price-from"] ?? [])
         priceTo = PhraseMatcher(phrases: vocabularies["price-to"] ?? [])
+        priceOnly = Set(
+            (vocabularies["price-only"] ?? []).map {
+                String(
+                    String.UnicodeScalarView(NormalizedText.normalizedScalars(of: Array($0.unicodeScalars))))
+            })
         wholeYear = PhraseMatcher(phrases: vocabularies["whole-year"] ?? [])
         fractions = PhraseMatcher(phrases: vocabularies["savings-fractions"] ?? [])
         costWords = PhraseMatcher(phrases: vocabularies["cost-words"] ?? [])
@@ -250,20 +257,20 @@ package final class SavingsDetector: Sendable {
         return result
     }
 
-    /// The first two prices of a text that opens with a word of `price-from` right before the
-    /// first and has one word of `price-to` between them, and nothing else, when the second is
-    /// the lower ("From $4.99 to $9.99" is a range of prices, not a cut).
+    /// The first two prices of a text, with a word of `price-from` right before the first and one
+    /// of `price-to` between them (and at most a word of `price-only`: "De R$ 179,90 por apenas R$
+    /// 89,90"), when the second is the lower ("From $4.99 to $9.99" is a range of prices, not a
+    /// cut).
     private func fromPriceForPrice(_ first: Range<Int>, _ second: Range<Int>, in text: NormalizedText)
         -> Range<Int>?
     {
         let t = text.scalars
-        let start = Scalars.skipSpaces(t, from: 0)
-        guard start < first.lowerBound,
-            let from = priceFrom.ranges(in: text).first, from.lowerBound == start,
+        guard let from = priceFrom.ranges(in: text).last(endingBy: first.lowerBound),
             gapWords(t, from.upperBound..<first.lowerBound)?.isEmpty == true,
             let to = priceTo.ranges(in: text).first(startingFrom: first.upperBound),
             gapWords(t, first.upperBound..<to.lowerBound)?.isEmpty == true,
-            gapWords(t, to.upperBound..<second.lowerBound)?.isEmpty == true,
+            let between = gapWords(t, to.upperBound..<second.lowerBound),
+            between.isEmpty || (between.count == 1 && priceOnly.contains(between[0])),
             let was = Self.value(of: first, in: t), let now = Self.value(of: second, in: t), now < was
         else { return nil }
         return from.lowerBound..<second.upperBound

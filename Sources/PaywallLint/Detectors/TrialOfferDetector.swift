@@ -7,7 +7,8 @@
 /// "pon a prueba"), `free-period-words`, `frequency-words`,
 /// `times-words` (a number of times after a period), `try-words`, `paid-products` and
 /// `period-of-words` (no words between a claim and its period: "14 days of Pro free", "3
-/// semaines de VPN gratuites"), and `FreeDetector`'s.
+/// semaines de VPN gratuites"), and `FreeDetector`'s. Free periods that `SavingsDetector` reads
+/// as bundled with a longer plan are a saving, not a trial.
 package final class TrialOfferDetector: Sendable {
     private let free: FreeDetector
     private let trial: PhraseMatcher
@@ -17,6 +18,7 @@ package final class TrialOfferDetector: Sendable {
     private let times: PhraseMatcher
     private let paidProducts: PhraseMatcher
     private let periodOf: PhraseMatcher
+    private let savings: SavingsDetector
 
     package init(vocabularies: [String: [String]], trialWords: [String]? = nil) {
         free = FreeDetector(vocabularies: vocabularies)
@@ -29,6 +31,7 @@ package final class TrialOfferDetector: Sendable {
         times = PhraseMatcher(phrases: vocabularies["times-words"] ?? [])
         paidProducts = PhraseMatcher(phrases: vocabularies["paid-products"] ?? [])
         periodOf = PhraseMatcher(phrases: vocabularies["period-of-words"] ?? [])
+        savings = SavingsDetector(vocabularies: vocabularies)
     }
 
     package func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
@@ -90,7 +93,15 @@ package final class TrialOfferDetector: Sendable {
                     plain, match.range, period, atMost: 1 + named, countingNumbers: false)
                 return words - named <= 1
             }
-            if near { return match }
+            // "The yearly plan includes 2 months free" is a saving, not a trial.
+            let bundled = {
+                self.savings.matches(in: plain, normalized: normalized).contains {
+                    $0.range.overlaps(match.range) && $0.range.count > match.range.count
+                }
+            }
+            if near, !bundled() {
+                return match
+            }
         }
         // "Try one drawing a day for free" is an allowance too.
         guard allPeriods.count == periodRanges.count else { return nil }

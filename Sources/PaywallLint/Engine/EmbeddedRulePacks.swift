@@ -565,52 +565,54 @@ enum EmbeddedRulePacks {
                 #"pay-words"#: words35(),
                 #"price-from"#: words36(),
                 #"price-to"#: words37(),
-                #"former-prices"#: words38(),
-                #"whole-year"#: words39(),
-                #"savings-fractions"#: words40(),
-                #"cost-words"#: words41(),
-                #"non-money-savings"#: words42(),
-                #"free-period-exceptions"#: words43(),
-                #"bonus-period-context"#: words44(),
-                #"dual-periods"#: words45(),
-                #"free-period-words"#: words46(),
-                #"number-words"#: words47(),
-                #"payment-verbs"#: { var list = words48(); list += words49(); list += words50(); list += words51(); list += words52(); return list }(),
-                #"payment-verb-exceptions"#: words53(),
-                #"payment-outright"#: words54(),
-                #"payment-acquire-verbs"#: words55(),
-                #"payment-acquire-verbs-after"#: words56(),
-                #"paid-products"#: words57(),
-                #"upgrade-verbs"#: words58(),
-                #"possessives"#: words59(),
-                #"upgrade-objects"#: words60(),
-                #"payment-verb-other-senses"#: { var list = words61(); list += words62(); list += words63(); list += words64(); list += words65(); return list }(),
-                #"neutral-dismiss"#: words66(),
-                #"neutral-declines"#: { var list = words67(); list += words68(); list += words69(); list += words70(); list += words71(); list += words72(); list += words73(); list += words74(); list += words75(); list += words76(); list += words77(); list += words78(); list += words79(); list += words80(); list += words81(); list += words82(); return list }(),
-                #"neutral-navigation"#: words83(),
-                #"shaming-phrases"#: { var list = words84(); list += words85(); return list }(),
-                #"currency-symbols"#: words86(),
-                #"currency-codes"#: words87(),
-                #"currency-words"#: words88(),
-                #"continuations"#: words89(),
-                #"shaming-context"#: { var list = words90(); list += words91(); return list }(),
-                #"negative-outcomes"#: { var list = words92(); list += words93(); list += words94(); list += words95(); list += words96(); list += words97(); list += words98(); list += words99(); list += words100(); list += words101(); list += words102(); list += words103(); list += words104(); list += words105(); list += words106(); list += words107(); list += words108(); list += words109(); list += words110(); return list }(),
-                #"self-improvement"#: { var list = words111(); list += words112(); return list }(),
-                #"negations"#: words113(),
-                #"shaming-exceptions"#: words114(),
-                #"indifference"#: { var list = words115(); list += words116(); list += words117(); return list }(),
-                #"self-goods"#: { var list = words118(); list += words119(); list += words120(); list += words121(); return list }(),
-                #"preferences"#: words122(),
-                #"unwanted-things"#: words123(),
-                #"choices"#: words124(),
-                #"neutral-choices"#: { var list = words125(); list += words126(); return list }(),
-                #"countdown-context"#: words127(),
-                #"deadline-verbs"#: { var list = words128(); list += words129(); return list }(),
-                #"time-limits"#: { var list = words130(); list += words131(); list += words132(); list += words133(); return list }(),
-                #"currency-exceptions"#: words134(),
-                #"offer-words"#: words135(),
-                #"few-words"#: words136(),
-                #"deadline-exceptions"#: words137(),
+                #"price-only"#: words38(),
+                #"former-prices"#: words39(),
+                #"whole-year"#: words40(),
+                #"savings-fractions"#: words41(),
+                #"cost-words"#: words42(),
+                #"non-money-savings"#: words43(),
+                #"free-period-exceptions"#: words44(),
+                #"bonus-period-context"#: words45(),
+                #"dual-periods"#: words46(),
+                #"free-period-words"#: words47(),
+                #"number-words"#: words48(),
+                #"payment-verbs"#: { var list = words49(); list += words50(); list += words51(); list += words52(); list += words53(); return list }(),
+                #"payment-verb-exceptions"#: words54(),
+                #"payment-outright"#: words55(),
+                #"payment-acquire-verbs"#: words56(),
+                #"payment-acquire-verbs-after"#: words57(),
+                #"paid-products"#: words58(),
+                #"upgrade-verbs"#: words59(),
+                #"possessives"#: words60(),
+                #"upgrade-objects"#: words61(),
+                #"payment-verb-other-senses"#: { var list = words62(); list += words63(); list += words64(); list += words65(); list += words66(); return list }(),
+                #"neutral-dismiss"#: words67(),
+                #"neutral-declines"#: { var list = words68(); list += words69(); list += words70(); list += words71(); list += words72(); list += words73(); list += words74(); list += words75(); list += words76(); list += words77(); list += words78(); list += words79(); list += words80(); list += words81(); list += words82(); list += words83(); return list }(),
+                #"basic-tier-words"#: words84(),
+                #"neutral-navigation"#: words85(),
+                #"shaming-phrases"#: { var list = words86(); list += words87(); return list }(),
+                #"currency-symbols"#: words88(),
+                #"currency-codes"#: words89(),
+                #"currency-words"#: words90(),
+                #"continuations"#: words91(),
+                #"shaming-context"#: { var list = words92(); list += words93(); return list }(),
+                #"negative-outcomes"#: { var list = words94(); list += words95(); list += words96(); list += words97(); list += words98(); list += words99(); list += words100(); list += words101(); list += words102(); list += words103(); list += words104(); list += words105(); list += words106(); list += words107(); list += words108(); list += words109(); list += words110(); list += words111(); list += words112(); return list }(),
+                #"self-improvement"#: { var list = words113(); list += words114(); return list }(),
+                #"negations"#: words115(),
+                #"shaming-exceptions"#: words116(),
+                #"indifference"#: { var list = words117(); list += words118(); list += words119(); return list }(),
+                #"self-goods"#: { var list = words120(); list += words121(); list += words122(); list += words123(); return list }(),
+                #"preferences"#: words124(),
+                #"unwanted-things"#: words125(),
+                #"choices"#: words126(),
+                #"neutral-choices"#: { var list = words127(); list += words128(); return list }(),
+                #"countdown-context"#: words129(),
+                #"deadline-verbs"#: { var list = words130(); list += words131(); return list }(),
+                #"time-limits"#: { var list = words132(); list += words133(); list += words134(); list += words135(); return list }(),
+                #"currency-exceptions"#: words136(),
+                #"offer-words"#: words137(),
+                #"few-words"#: words138(),
+                #"deadline-exceptions"#: words139(),
             ]
         ),
         (
@@ -1421,8 +1423,8 @@ enum EmbeddedRulePacks {
 
 """#,
             [
-                #"first-week-free-phrases"#: words138(),
-                #"limit-phrases"#: words139(),
+                #"first-week-free-phrases"#: words140(),
+                #"limit-phrases"#: words141(),
             ]
         ),
         ]
@@ -2554,6 +2556,13 @@ enum EmbeddedRulePacks {
             #"übernehmen wir"#,
             #"ayı bizden"#,
             #"haftası bizden"#,
+            #"charged a cent"#,
+            #"a cent before"#,
+            #"schrijven we niets af"#,
+            #"schrijven niets af"#,
+            #"不会向你收取任何费用"#,
+            #"不会向您收取任何费用"#,
+            #"不会收取任何费用"#,
         ]
     }
 
@@ -2864,6 +2873,9 @@ enum EmbeddedRulePacks {
             #"स्टोरेज फ्री"#,
             #"जगह फ़्री"#,
             #"जगह फ्री"#,
+            #"ฟรีแลนซ์"#,
+            #"freelance*"#,
+            #"freelancer*"#,
         ]
     }
 
@@ -7134,6 +7146,12 @@ enum EmbeddedRulePacks {
             #"개월 치가 무료"#,
             ##"# 개월 치가 무료"##,
             #"두 달 치가 무료"#,
+            #"か月分の料金はいただきません"#,
+            #"ヶ月分の料金はいただきません"#,
+            #"개월분 요금을 빼"#,
+            #"개월분 요금을 빼 드려요"#,
+            #"划线价"#,
+            #"到手价"#,
         ]
     }
 
@@ -7431,6 +7449,36 @@ enum EmbeddedRulePacks {
 
     private static func words38() -> [String] {
         [
+            #"only"#,
+            #"just"#,
+            #"apenas"#,
+            #"só"#,
+            #"nur"#,
+            #"seulement"#,
+            #"solo"#,
+            #"sólo"#,
+            #"soltanto"#,
+            #"slechts"#,
+            #"maar"#,
+            #"bara"#,
+            #"endast"#,
+            #"tylko"#,
+            #"всего"#,
+            #"только"#,
+            #"sadece"#,
+            #"yalnızca"#,
+            #"فقط"#,
+            #"केवल"#,
+            #"सिर्फ़"#,
+            #"只要"#,
+            #"仅"#,
+            #"たった"#,
+            #"단"#,
+        ]
+    }
+
+    private static func words39() -> [String] {
+        [
             #"was"#,
             #"before"#,
             #"regular"#,
@@ -7545,7 +7593,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words39() -> [String] {
+    private static func words40() -> [String] {
         [
             #"a whole year"#,
             #"the whole year"#,
@@ -7644,7 +7692,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words40() -> [String] {
+    private static func words41() -> [String] {
         [
             #"half"#,
             #"a half"#,
@@ -7754,7 +7802,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words41() -> [String] {
+    private static func words42() -> [String] {
         [
             #"cost"#,
             #"costs"#,
@@ -7838,7 +7886,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words42() -> [String] {
+    private static func words43() -> [String] {
         [
             #"time"#,
             #"battery"#,
@@ -7986,7 +8034,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words43() -> [String] {
+    private static func words44() -> [String] {
         [
             #"try"#,
             #"trial"#,
@@ -8068,7 +8116,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words44() -> [String] {
+    private static func words45() -> [String] {
         [
             #"annual"#,
             #"annually"#,
@@ -8182,7 +8230,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words45() -> [String] {
+    private static func words46() -> [String] {
         [
             #"شهران"#,
             #"شهرين"#,
@@ -8203,7 +8251,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words46() -> [String] {
+    private static func words47() -> [String] {
         [
             #"شهران"#,
             #"شهرين"#,
@@ -8440,7 +8488,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words47() -> [String] {
+    private static func words48() -> [String] {
         [
             #"one"#,
             #"two"#,
@@ -8584,7 +8632,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words48() -> [String] {
+    private static func words49() -> [String] {
         [
             #"unlock"#,
             #"subscribe"#,
@@ -8845,7 +8893,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words49() -> [String] {
+    private static func words50() -> [String] {
         [
             #"לרכישת"#,
             #"לרכישה"#,
@@ -9106,7 +9154,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words50() -> [String] {
+    private static func words51() -> [String] {
         [
             #"skaff premium"#,
             #"skaff pro"#,
@@ -9367,7 +9415,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words51() -> [String] {
+    private static func words52() -> [String] {
         [
             #"stržení"#,
             #"bli plus-medlem"#,
@@ -9628,7 +9676,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words52() -> [String] {
+    private static func words53() -> [String] {
         [
             #"ulepsz konto"#,
             #"ulepsz do"#,
@@ -9660,10 +9708,12 @@ enum EmbeddedRulePacks {
             #"今すぐ購読"#,
             #"に登録して"#,
             #"プランに登録"#,
+            #"افتح كل"#,
+            #"افتح جميع"#,
         ]
     }
 
-    private static func words53() -> [String] {
+    private static func words54() -> [String] {
         [
             #"restore purchase"#,
             #"restore purchases"#,
@@ -9872,7 +9922,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words54() -> [String] {
+    private static func words55() -> [String] {
         [
             #"paying member"#,
             #"paying members"#,
@@ -9942,7 +9992,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words55() -> [String] {
+    private static func words56() -> [String] {
         [
             #"get"#,
             #"grab"#,
@@ -10182,7 +10232,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words56() -> [String] {
+    private static func words57() -> [String] {
         [
             #"を始める"#,
             #"をはじめる"#,
@@ -10239,10 +10289,18 @@ enum EmbeddedRulePacks {
             #"開始"#,
             #"開始する"#,
             #"今すぐ開始"#,
+            #"holen"#,
+            #"sichern"#,
+            #"aktivieren"#,
+            #"starten"#,
+            #"buchen"#,
+            #"abschließen"#,
+            #"nemen"#,
+            #"activeren"#,
         ]
     }
 
-    private static func words57() -> [String] {
+    private static func words58() -> [String] {
         [
             #"premium"#,
             #"pro"#,
@@ -10412,10 +10470,14 @@ enum EmbeddedRulePacks {
             #"tu pase"#,
             #"the pass"#,
             #"your pass"#,
+            #"jaarabonnement*"#,
+            #"maandabonnement*"#,
+            #"årsabonnemang*"#,
+            #"månadsabonnemang*"#,
         ]
     }
 
-    private static func words58() -> [String] {
+    private static func words59() -> [String] {
         [
             #"upgrade"#,
             #"upgraden"#,
@@ -10430,7 +10492,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words59() -> [String] {
+    private static func words60() -> [String] {
         [
             #"your"#,
             #"je"#,
@@ -10485,7 +10547,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words60() -> [String] {
+    private static func words61() -> [String] {
         [
             #"plan"#,
             #"plans"#,
@@ -10526,7 +10588,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words61() -> [String] {
+    private static func words62() -> [String] {
         [
             #"newsletter*"#,
             #"nieuwsbrief*"#,
@@ -10787,7 +10849,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words62() -> [String] {
+    private static func words63() -> [String] {
         [
             #"conquista desbloqueada"#,
             #"prestatie ontgrendeld"#,
@@ -11048,7 +11110,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words63() -> [String] {
+    private static func words64() -> [String] {
         [
             #"บทถัดไป"#,
             #"अगला अध्याय"#,
@@ -11309,7 +11371,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words64() -> [String] {
+    private static func words65() -> [String] {
         [
             #"kochkünste"#,
             #"löpteknik"#,
@@ -11570,7 +11632,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words65() -> [String] {
+    private static func words66() -> [String] {
         [
             #"पाठ पूरा करके"#,
             #"بعد كل درس"#,
@@ -11786,10 +11848,46 @@ enum EmbeddedRulePacks {
             #"小贴士"#,
             #"メールで"#,
             #"お知らせ"#,
+            #"ingredients"#,
+            #"ingrediënten"#,
+            #"råvaror"#,
+            #"składniki"#,
+            #"ingredientes"#,
+            #"zutaten"#,
+            #"ingrédients"#,
+            #"ingredienti"#,
+            #"ингредиенты"#,
+            #"malzemeleri"#,
+            #"食材"#,
+            #"材料"#,
+            #"sua arte"#,
+            #"seu desenho"#,
+            #"brevet"#,
+            #"söndagsbrevet"#,
+            #"в ленте"#,
+            #"в своей ленте"#,
+            #"in your feed"#,
+            #"in deinem feed"#,
+            #"dans votre fil"#,
+            #"dans ton fil"#,
+            #"en tu feed"#,
+            #"no seu feed"#,
+            #"nel tuo feed"#,
+            #"in je feed"#,
+            #"i ditt flöde"#,
+            #"akışında"#,
+            #"フィード"#,
+            #"피드"#,
+            #"动态"#,
+            #"ฟีด"#,
+            #"発音"#,
+            #"발음"#,
+            #"สำเนียง"#,
+            #"実力"#,
         ]
     }
 
-    private static func words66() -> [String] {
+    private static func words67() -> [String] {
         [
             #"not now"#,
             #"not today"#,
@@ -11925,7 +12023,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words67() -> [String] {
+    private static func words68() -> [String] {
         [
             #"Ask me again next month"#,
             #"Ask me again next week"#,
@@ -12186,7 +12284,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words68() -> [String] {
+    private static func words69() -> [String] {
         [
             #"Lo pensaré y vuelvo luego"#,
             #"Lo pienso y vuelvo"#,
@@ -12447,7 +12545,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words69() -> [String] {
+    private static func words70() -> [String] {
         [
             #"Misschien later"#,
             #"Nee bedankt, ik betaal liever per maand"#,
@@ -12708,7 +12806,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words70() -> [String] {
+    private static func words71() -> [String] {
         [
             #"Нет, мне пока хватает бесплатных уроков"#,
             #"Нет, спасибо"#,
@@ -12969,7 +13067,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words71() -> [String] {
+    private static func words72() -> [String] {
         [
             #"先跳过吧"#,
             #"先逛逛"#,
@@ -13230,7 +13328,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words72() -> [String] {
+    private static func words73() -> [String] {
         [
             #"revenir"#,
             #"retourner"#,
@@ -13491,7 +13589,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words73() -> [String] {
+    private static func words74() -> [String] {
         [
             #"lunedì"#,
             #"martedì"#,
@@ -13752,7 +13850,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words74() -> [String] {
+    private static func words75() -> [String] {
         [
             #"ikke ennå"#,
             #"foreløpig"#,
@@ -14013,7 +14111,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words75() -> [String] {
+    private static func words76() -> [String] {
         [
             #"пока что"#,
             #"на данный момент"#,
@@ -14274,7 +14372,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words76() -> [String] {
+    private static func words77() -> [String] {
         [
             #"tuần sau"#,
             #"tháng sau"#,
@@ -14535,7 +14633,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words77() -> [String] {
+    private static func words78() -> [String] {
         [
             #"홈으로"#,
             #"메인"#,
@@ -14796,7 +14894,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words78() -> [String] {
+    private static func words79() -> [String] {
         [
             #"Nie teraz, wrócę do tego po weekendzie"#,
             #"Może po dzisiejszym treningu"#,
@@ -15057,7 +15155,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words79() -> [String] {
+    private static func words80() -> [String] {
         [
             #"галерею"#,
             #"главную"#,
@@ -15318,7 +15416,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words80() -> [String] {
+    private static func words81() -> [String] {
         [
             #"es"#,
             #"zu"#,
@@ -15579,7 +15677,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words81() -> [String] {
+    private static func words82() -> [String] {
         [
             #"jag"#,
             #"vi"#,
@@ -15840,7 +15938,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words82() -> [String] {
+    private static func words83() -> [String] {
         [
             #"يوم"#,
             #"स्टेप"#,
@@ -15919,10 +16017,50 @@ enum EmbeddedRulePacks {
             #"Inte nu, jag ska avsluta passet först"#,
             #"Może później, po dzisiejszej lekcji hiszpańskiego"#,
             #"أغلق وعد إلى قائمة الأغاني"#,
+            #"Check back with me after my marathon in May"#,
+            #"Me reposer la question la semaine prochaine"#,
+            #"Şimdi değil, derslere sonra döneceğim"#,
+            #"शायद रेसिपी सेव करने के बाद"#,
+            #"今回のフィルター特集は見送ります"#,
+            #"夕食の献立を決めてから考えます"#,
+            #"等我做完今天的晚饭再看"#,
         ]
     }
 
-    private static func words83() -> [String] {
+    private static func words84() -> [String] {
+        [
+            #"basic"#,
+            #"basis"#,
+            #"basisversion"#,
+            #"basistarif"#,
+            #"basique"#,
+            #"de base"#,
+            #"básico"#,
+            #"básica"#,
+            #"base"#,
+            #"basisversie"#,
+            #"basversion"#,
+            #"podstawow*"#,
+            #"базов*"#,
+            #"temel"#,
+            #"ベーシック"#,
+            #"基础版"#,
+            #"基本版"#,
+            #"베이직"#,
+            #"기본"#,
+            #"เบสิก"#,
+            #"พื้นฐาน"#,
+            #"बेसिक"#,
+            #"الأساسية"#,
+            #"الأساسي"#,
+            #"starter"#,
+            #"essential"#,
+            #"essentiel"#,
+            #"lite"#,
+        ]
+    }
+
+    private static func words85() -> [String] {
         [
             #"back to"#,
             #"go back to"#,
@@ -16047,10 +16185,27 @@ enum EmbeddedRulePacks {
             #"доделаю"#,
             #"weiterlesen"#,
             #"weiter lesen"#,
+            #"を閉じる"#,
+            #"닫기"#,
+            #"关闭"#,
+            #"ปิดหน้า"#,
+            #"close the"#,
+            #"schließen"#,
+            #"fermer"#,
+            #"cerrar"#,
+            #"chiudi"#,
+            #"fechar"#,
+            #"sluiten"#,
+            #"stäng"#,
+            #"zamknij"#,
+            #"закрыть"#,
+            #"kapat"#,
+            #"إغلاق"#,
+            #"बंद करें"#,
         ]
     }
 
-    private static func words84() -> [String] {
+    private static func words86() -> [String] {
         [
             #"i don't like saving"#,
             #"i don't want to save"#,
@@ -16311,7 +16466,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words85() -> [String] {
+    private static func words87() -> [String] {
         [
             #"그렇게 믿고 싶어"#,
             #"katanya sih"#,
@@ -16519,7 +16674,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words86() -> [String] {
+    private static func words88() -> [String] {
         [
             #"us$"#,
             #"a$"#,
@@ -16561,7 +16716,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words87() -> [String] {
+    private static func words89() -> [String] {
         [
             #"usd"#,
             #"eur"#,
@@ -16613,7 +16768,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words88() -> [String] {
+    private static func words90() -> [String] {
         [
             #"dollar"#,
             #"dollars"#,
@@ -16756,7 +16911,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words89() -> [String] {
+    private static func words91() -> [String] {
         [
             #"fortsätta"#,
             #"fortsätter"#,
@@ -16923,7 +17078,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words90() -> [String] {
+    private static func words92() -> [String] {
         [
             #"i"#,
             #"i'll"#,
@@ -17184,7 +17339,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words91() -> [String] {
+    private static func words93() -> [String] {
         [
             #"não quero"#,
             #"je ne veux pas"#,
@@ -17333,7 +17488,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words92() -> [String] {
+    private static func words94() -> [String] {
         [
             #"waste*"#,
             #"wasting"#,
@@ -17594,7 +17749,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words93() -> [String] {
+    private static func words95() -> [String] {
         [
             #"źle spać"#,
             #"kötü uyu*"#,
@@ -17855,7 +18010,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words94() -> [String] {
+    private static func words96() -> [String] {
         [
             #"on s'en fiche"#,
             #"a quién le importa"#,
@@ -18116,7 +18271,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words95() -> [String] {
+    private static func words97() -> [String] {
         [
             #"تضيع"#,
             #"se la caveranno"#,
@@ -18377,7 +18532,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words96() -> [String] {
+    private static func words98() -> [String] {
         [
             #"der stress"#,
             #"le stress"#,
@@ -18638,7 +18793,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words97() -> [String] {
+    private static func words99() -> [String] {
         [
             #"sover hellere dårligt"#,
             #"dårligt"#,
@@ -18899,7 +19054,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words98() -> [String] {
+    private static func words100() -> [String] {
         [
             #"vinossa"#,
             #"krzywo"#,
@@ -19160,7 +19315,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words99() -> [String] {
+    private static func words101() -> [String] {
         [
             #"sakit punggung"#,
             #"đau lưng"#,
@@ -19421,7 +19576,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words100() -> [String] {
+    private static func words102() -> [String] {
         [
             #"бедн*"#,
             #"貧乏"#,
@@ -19682,7 +19837,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words101() -> [String] {
+    private static func words103() -> [String] {
         [
             #"soffrire"#,
             #"sofrendo"#,
@@ -19943,7 +20098,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words102() -> [String] {
+    private static func words104() -> [String] {
         [
             #"full lagring"#,
             #"muisti täynnä"#,
@@ -20204,7 +20359,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words103() -> [String] {
+    private static func words105() -> [String] {
         [
             #"przecieka"#,
             #"sızdırsın"#,
@@ -20465,7 +20620,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words104() -> [String] {
+    private static func words106() -> [String] {
         [
             #"screen all day"#,
             #"glued to the screen"#,
@@ -20726,7 +20881,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words105() -> [String] {
+    private static func words107() -> [String] {
         [
             #"na debecie"#,
             #"ekside"#,
@@ -20987,7 +21142,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words106() -> [String] {
+    private static func words108() -> [String] {
         [
             #"chơi một mình"#,
             #"tự chơi"#,
@@ -21248,7 +21403,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words107() -> [String] {
+    private static func words109() -> [String] {
         [
             #"יכול לחכות"#,
             #"יכולה לחכות"#,
@@ -21509,7 +21664,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words108() -> [String] {
+    private static func words110() -> [String] {
         [
             #"butto soldi"#,
             #"butto via soldi"#,
@@ -21770,7 +21925,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words109() -> [String] {
+    private static func words111() -> [String] {
         [
             #"oppivat joskus"#,
             #"kiedyś się nauczą"#,
@@ -22031,7 +22186,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words110() -> [String] {
+    private static func words112() -> [String] {
         [
             #"solteiro"#,
             #"solteira"#,
@@ -22194,7 +22349,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words111() -> [String] {
+    private static func words113() -> [String] {
         [
             #"better"#,
             #"improv*"#,
@@ -22455,7 +22610,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words112() -> [String] {
+    private static func words114() -> [String] {
         [
             #"koulutusta"#,
             #"tresura"#,
@@ -22527,7 +22682,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words113() -> [String] {
+    private static func words115() -> [String] {
         [
             #"not"#,
             #"don't"#,
@@ -22596,7 +22751,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words114() -> [String] {
+    private static func words116() -> [String] {
         [
             #"never lose"#,
             #"never miss"#,
@@ -22671,7 +22826,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words115() -> [String] {
+    private static func words117() -> [String] {
         [
             #"don't care"#,
             #"do not care"#,
@@ -22932,7 +23087,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words116() -> [String] {
+    private static func words118() -> [String] {
         [
             #"kan me gestolen worden"#,
             #"kan me niet schelen"#,
@@ -23193,7 +23348,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words117() -> [String] {
+    private static func words119() -> [String] {
         [
             #"무슨 상관"#,
             #"apa bedanya"#,
@@ -23259,7 +23414,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words118() -> [String] {
+    private static func words120() -> [String] {
         [
             #"privacy"#,
             #"security"#,
@@ -23520,7 +23675,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words119() -> [String] {
+    private static func words121() -> [String] {
         [
             #"inglés"#,
             #"inglese"#,
@@ -23781,7 +23936,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words120() -> [String] {
+    private static func words122() -> [String] {
         [
             #"sevgilim*"#,
             #"niños"#,
@@ -24042,7 +24197,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words121() -> [String] {
+    private static func words123() -> [String] {
         [
             #"הילדים שלי"#,
             #"moje děti"#,
@@ -24095,7 +24250,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words122() -> [String] {
+    private static func words124() -> [String] {
         [
             #"love"#,
             #"enjoy"#,
@@ -24195,7 +24350,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words123() -> [String] {
+    private static func words125() -> [String] {
         [
             #"ads"#,
             #"advertising"#,
@@ -24234,7 +24389,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words124() -> [String] {
+    private static func words126() -> [String] {
         [
             #"i'd rather"#,
             #"i would rather"#,
@@ -24302,7 +24457,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words125() -> [String] {
+    private static func words127() -> [String] {
         [
             #"free"#,
             #"free plan"#,
@@ -24563,7 +24718,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words126() -> [String] {
+    private static func words128() -> [String] {
         [
             #"zonder premium"#,
             #"uden premium"#,
@@ -24664,10 +24819,14 @@ enum EmbeddedRulePacks {
             #"beim basistarif"#,
             #"im basistarif"#,
             #"den basistarif"#,
+            #"basisversie"#,
+            #"de basisversie"#,
+            #"temel"#,
+            #"temel filtrelerle"#,
         ]
     }
 
-    private static func words127() -> [String] {
+    private static func words129() -> [String] {
         [
             #"ends in"#,
             #"ending in"#,
@@ -24787,7 +24946,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words128() -> [String] {
+    private static func words130() -> [String] {
         [
             #"ends"#,
             #"ending"#,
@@ -25048,7 +25207,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words129() -> [String] {
+    private static func words131() -> [String] {
         [
             #"più caro"#,
             #"mais caro"#,
@@ -25255,10 +25414,16 @@ enum EmbeddedRulePacks {
             ##"läuft um # uhr ab"##,
             #"loopt * * * * af"#,
             ##"loopt om # af"##,
+            #"terminent"#,
+            #"finissent"#,
+            #"s'achèvent"#,
+            #"prennent fin"#,
+            #"finit"#,
+            #"se finit"#,
         ]
     }
 
-    private static func words130() -> [String] {
+    private static func words132() -> [String] {
         [
             #"tonight"#,
             #"today"#,
@@ -25519,7 +25684,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words131() -> [String] {
+    private static func words133() -> [String] {
         [
             #"la próxima semana"#,
             #"la prossima settimana"#,
@@ -25780,7 +25945,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words132() -> [String] {
+    private static func words134() -> [String] {
         [
             #"जून"#,
             #"जुलाई"#,
@@ -26041,7 +26206,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words133() -> [String] {
+    private static func words135() -> [String] {
         [
             #"tänään"#,
             #"illalla"#,
@@ -26089,7 +26254,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words134() -> [String] {
+    private static func words136() -> [String] {
         [
             #"ribu ulasan"#,
             #"ribu pengguna"#,
@@ -26152,7 +26317,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words135() -> [String] {
+    private static func words137() -> [String] {
         [
             #"price"#,
             #"prices"#,
@@ -26376,7 +26541,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words136() -> [String] {
+    private static func words138() -> [String] {
         [
             #"wenige"#,
             #"few"#,
@@ -26418,7 +26583,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words137() -> [String] {
+    private static func words139() -> [String] {
         [
             #"trial"#,
             #"free week"#,
@@ -26508,7 +26673,11 @@ enum EmbeddedRulePacks {
             #"allenamento"#,
             #"aula"#,
             #"treino"#,
-            #"les"#,
+            #"de les"#,
+            #"je les"#,
+            #"een les"#,
+            #"deze les"#,
+            #"lessen"#,
             #"oefening"#,
             #"pass"#,
             #"økt"#,
@@ -26605,7 +26774,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words138() -> [String] {
+    private static func words140() -> [String] {
         [
             #"free week"#,
             #"first week free"#,
@@ -26641,7 +26810,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words139() -> [String] {
+    private static func words141() -> [String] {
         [
             #"one free drawing per day"#,
             #"1 free drawing per day"#,
