@@ -722,15 +722,12 @@ import Testing
             minimumLines: 90, perLanguageAccuracy: 0.85),
         // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
         // languages, 80 lines each, none repeating an earlier set) while set 55 was measured,
-        // frozen (SHA-256 in README.md), never read line by line; measured once, after set 55's
-        // mends, and pinned there.
+        // frozen. Its one run: price 1.00/1.00, savings 0.98/0.98, urgency 1.00/0.97, free
+        // 1.00/0.90, payment verbs 0.95/0.97, confirmshaming 0.90/1.00, trial offers 1.00/0.99;
+        // then read and mended.
         LabelledSet(
             file: "copy-heldout-56.tsv", label: "held-out 56 ", detectors: detectorNames + ["trial-offer"],
-            minimumLines: 90, blind: true,
-            floors: [
-                "price": (1.00, 1.00), "savings": (0.98, 0.98), "urgency": (1.00, 0.97), "free": (1.00, 0.90),
-                "payment-verb": (0.95, 0.97), "confirmshaming": (0.90, 1.00), "trial-offer": (1.00, 0.98),
-            ], perLanguageAccuracy: 0.75),
+            minimumLines: 90, perLanguageAccuracy: 0.90),
     ]
 
     @Test(arguments: labelledSets)
@@ -1112,6 +1109,8 @@ import Testing
         #expect(found("No hidden fees") == [])
         #expect(found("Keine versteckten Kosten") == [])
         #expect(found("Cancel anytime, no fees") == [])
+        // A Korean or Japanese particle may stand between the charge and its negation.
+        #expect(found("첫 달은 요금이 없어요") == ["요금이 없어요"])
         #expect(found("Fees apply after the trial") == [])
     }
 
@@ -1139,6 +1138,10 @@ import Testing
         #expect(found("Get started") == [])
         #expect(found("Get pro tips every week") == [])
         #expect(found("Get a free membership") == [])
+        // A paid product right after the verb pays even where another word gives verbs another
+        // sense; one taken by a verb-final form there does not.
+        #expect(found("Sblocca Premium e ascolta oltre 2.000 podcast") == ["Sblocca Premium"])
+        #expect(found("채널 구독하고 알림 받기") == [])
     }
 
     /// Upgrading the user's own thing pays only when it is a plan, an account or a product.

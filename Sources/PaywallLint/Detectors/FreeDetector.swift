@@ -42,12 +42,18 @@ package final class FreeDetector: Sendable {
         return SavingsDetector.merged(ranges).map { DetectorMatch($0, of: normalized, in: text) }
     }
 
+    private static let particles: Set<Unicode.Scalar> = ["이", "가", "은", "는", "도", "が", "は", "も"]
+
     /// Negated charges, in normalised offsets: only spaces between the negation and the charge.
     private func noCharge(in normalized: NormalizedText) -> [Range<Int>] {
         let found = charges.ranges(in: normalized)
         guard !found.isEmpty else { return [] }
         let t = normalized.scalars
-        func adjacent(_ gap: Range<Int>) -> Bool { t[gap].allSatisfy(Scalars.isSpace) }
+        // Only spaces, or a Korean or Japanese particle ("요금이 없어요", "料金は無し").
+        func adjacent(_ gap: Range<Int>) -> Bool {
+            let kept = t[gap].filter { !Scalars.isSpace($0) }
+            return kept.isEmpty || (kept.count == 1 && Self.particles.contains(kept[0]))
+        }
         var claims: [Range<Int>] = []
         let before = negations.ranges(in: normalized)
         let after = negationsAfter.ranges(in: normalized)

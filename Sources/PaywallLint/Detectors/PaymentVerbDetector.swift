@@ -55,8 +55,14 @@ package final class PaymentVerbDetector: Sendable {
     package func matches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {
         // Phrase exceptions only cancel the words they overlap; the object of the verb can stand
         // anywhere in the label ("Subscribe to our weekly newsletter", "Face IDでロックを解除").
+        // A paid product right after the verb is payment whatever else the label names
+        // ("Sblocca Premium e ascolta oltre 2.000 podcast"); "채널 구독하고 알림 받기" is not.
         guard otherSenses.ranges(in: normalized).isEmpty else {
-            return outright.matches(in: text, normalized: normalized)
+            let paying = outright.matches(in: text, normalized: normalized)
+            guard paying.isEmpty, let taking = productTaken(in: normalized, verbFirstOnly: true) else {
+                return paying
+            }
+            return [DetectorMatch(taking, of: normalized, in: text)]
         }
         let verbs = verbMatches(in: text, normalized: normalized).filter {
             !upgradesSomethingElse($0, in: text, normalized: normalized)
@@ -120,7 +126,7 @@ package final class PaymentVerbDetector: Sendable {
     /// An acquisition verb and a paid product close together, in normalised offsets: the verb
     /// first, or the product first when a verb-final form ends the clause ("Plus'a geç ve
     /// reklamları kapat"), so "Premium members get early access" takes nothing.
-    private func productTaken(in normalized: NormalizedText) -> Range<Int>? {
+    private func productTaken(in normalized: NormalizedText, verbFirstOnly: Bool = false) -> Range<Int>? {
         let products = paidProducts.ranges(in: normalized)
         guard !products.isEmpty else { return nil }
         let t = normalized.scalars
@@ -131,6 +137,7 @@ package final class PaymentVerbDetector: Sendable {
                 return verb.lowerBound..<product.upperBound
             }
         }
+        guard !verbFirstOnly else { return nil }
         for verb in acquisitionsAfter.ranges(in: normalized) where Self.endsClause(t, at: verb.upperBound) {
             if let product = products.last(endingBy: verb.lowerBound),
                 Self.isShortGap(t[product.upperBound..<verb.lowerBound])

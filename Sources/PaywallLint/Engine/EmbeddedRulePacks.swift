@@ -585,34 +585,34 @@ enum EmbeddedRulePacks {
                 #"upgrade-verbs"#: words59(),
                 #"possessives"#: words60(),
                 #"upgrade-objects"#: words61(),
-                #"payment-verb-other-senses"#: { var list = words62(); list += words63(); list += words64(); list += words65(); list += words66(); return list }(),
-                #"neutral-dismiss"#: words67(),
-                #"neutral-declines"#: { var list = words68(); list += words69(); list += words70(); list += words71(); list += words72(); list += words73(); list += words74(); list += words75(); list += words76(); list += words77(); list += words78(); list += words79(); list += words80(); list += words81(); list += words82(); list += words83(); return list }(),
-                #"basic-tier-words"#: words84(),
-                #"neutral-navigation"#: words85(),
-                #"shaming-phrases"#: { var list = words86(); list += words87(); return list }(),
-                #"currency-symbols"#: words88(),
-                #"currency-codes"#: words89(),
-                #"currency-words"#: words90(),
-                #"continuations"#: words91(),
-                #"shaming-context"#: { var list = words92(); list += words93(); return list }(),
-                #"negative-outcomes"#: { var list = words94(); list += words95(); list += words96(); list += words97(); list += words98(); list += words99(); list += words100(); list += words101(); list += words102(); list += words103(); list += words104(); list += words105(); list += words106(); list += words107(); list += words108(); list += words109(); list += words110(); list += words111(); list += words112(); return list }(),
-                #"self-improvement"#: { var list = words113(); list += words114(); return list }(),
-                #"negations"#: words115(),
-                #"shaming-exceptions"#: words116(),
-                #"indifference"#: { var list = words117(); list += words118(); list += words119(); return list }(),
-                #"self-goods"#: { var list = words120(); list += words121(); list += words122(); list += words123(); return list }(),
-                #"preferences"#: words124(),
-                #"unwanted-things"#: words125(),
-                #"choices"#: words126(),
-                #"neutral-choices"#: { var list = words127(); list += words128(); return list }(),
-                #"countdown-context"#: words129(),
-                #"deadline-verbs"#: { var list = words130(); list += words131(); return list }(),
-                #"time-limits"#: { var list = words132(); list += words133(); list += words134(); list += words135(); return list }(),
-                #"currency-exceptions"#: words136(),
-                #"offer-words"#: words137(),
-                #"few-words"#: words138(),
-                #"deadline-exceptions"#: words139(),
+                #"payment-verb-other-senses"#: { var list = words62(); list += words63(); list += words64(); list += words65(); list += words66(); list += words67(); return list }(),
+                #"neutral-dismiss"#: words68(),
+                #"neutral-declines"#: { var list = words69(); list += words70(); list += words71(); list += words72(); list += words73(); list += words74(); list += words75(); list += words76(); list += words77(); list += words78(); list += words79(); list += words80(); list += words81(); list += words82(); list += words83(); list += words84(); return list }(),
+                #"basic-tier-words"#: words85(),
+                #"neutral-navigation"#: words86(),
+                #"shaming-phrases"#: { var list = words87(); list += words88(); return list }(),
+                #"currency-symbols"#: words89(),
+                #"currency-codes"#: words90(),
+                #"currency-words"#: words91(),
+                #"continuations"#: words92(),
+                #"shaming-context"#: { var list = words93(); list += words94(); return list }(),
+                #"negative-outcomes"#: { var list = words95(); list += words96(); list += words97(); list += words98(); list += words99(); list += words100(); list += words101(); list += words102(); list += words103(); list += words104(); list += words105(); list += words106(); list += words107(); list += words108(); list += words109(); list += words110(); list += words111(); list += words112(); list += words113(); return list }(),
+                #"self-improvement"#: { var list = words114(); list += words115(); return list }(),
+                #"negations"#: words116(),
+                #"shaming-exceptions"#: words117(),
+                #"indifference"#: { var list = words118(); list += words119(); list += words120(); return list }(),
+                #"self-goods"#: { var list = words121(); list += words122(); list += words123(); list += words124(); return list }(),
+                #"preferences"#: words125(),
+                #"unwanted-things"#: words126(),
+                #"choices"#: words127(),
+                #"neutral-choices"#: { var list = words128(); list += words129(); return list }(),
+                #"countdown-context"#: words130(),
+                #"deadline-verbs"#: { var list = words131(); list += words132(); return list }(),
+                #"time-limits"#: { var list = words133(); list += words134(); list += words135(); list += words136(); return list }(),
+                #"currency-exceptions"#: words137(),
+                #"offer-words"#: words138(),
+                #"few-words"#: words139(),
+                #"deadline-exceptions"#: words140(),
             ]
         ),
         (
@@ -1423,8 +1423,8 @@ enum EmbeddedRulePacks {
 
 """#,
             [
-                #"first-week-free-phrases"#: words140(),
-                #"limit-phrases"#: words141(),
+                #"first-week-free-phrases"#: words141(),
+                #"limit-phrases"#: words142(),
             ]
         ),
         ]
@@ -1830,6 +1830,10 @@ enum EmbeddedRulePacks {
             #"gratis-testphase"#,
             #"test-phase"#,
             #"testzeitraum"#,
+            #"gratisveckor"#,
+            #"gratisveckorna"#,
+            #"gratismånader"#,
+            #"gratismånaderna"#,
         ]
     }
 
@@ -2563,6 +2567,22 @@ enum EmbeddedRulePacks {
             #"不会向你收取任何费用"#,
             #"不会向您收取任何费用"#,
             #"不会收取任何费用"#,
+            #"不扣款"#,
+            #"不收费"#,
+            #"不扣费"#,
+            #"今天不扣款"#,
+            #"pay a cent"#,
+            #"pay a penny"#,
+            #"pay a dime"#,
+            #"قرشًا واحدًا"#,
+            #"لن تدفع قرشًا"#,
+            #"لن تدفع أي شيء"#,
+            #"auf unsere rechnung"#,
+            #"gehen auf unsere rechnung"#,
+            #"de regalo"#,
+            #"stawiamy my"#,
+            #"my stawiamy"#,
+            #"bizden"#,
         ]
     }
 
@@ -2659,6 +2679,7 @@ enum EmbeddedRulePacks {
             #"poplatky"#,
             #"biaya"#,
             #"phí"#,
+            #"扣款"#,
         ]
     }
 
@@ -2728,6 +2749,7 @@ enum EmbeddedRulePacks {
             #"bez żadnych"#,
             #"без каких-либо"#,
             #"hiçbir"#,
+            #"ไม่เสีย"#,
         ]
     }
 
@@ -2747,6 +2769,10 @@ enum EmbeddedRulePacks {
             #"없습니다"#,
             #"없이"#,
             #"0원"#,
+            #"されません"#,
+            #"されない"#,
+            #"しません"#,
+            #"かかりません"#,
         ]
     }
 
@@ -2876,6 +2902,10 @@ enum EmbeddedRulePacks {
             #"ฟรีแลนซ์"#,
             #"freelance*"#,
             #"freelancer*"#,
+            #"bizden haber"#,
+            #"bizden e-posta"#,
+            #"bizden bildirim"#,
+            #"bizden öneriler"#,
         ]
     }
 
@@ -5414,6 +5444,9 @@ enum EmbeddedRulePacks {
             ##"最后 # 次机会"##,
             #"最后一次机会"#,
             #"这个价格明年不再有"#,
+            #"딱 오늘 하루"#,
+            #"딱 하루"#,
+            ##"mancano # ore alla fine"##,
             #"expires in"#,
             #"deal expires"#,
             #"expires tonight"#,
@@ -5483,14 +5516,14 @@ enum EmbeddedRulePacks {
             ##"# * licenses remaining"##,
             ##"# * codes left"##,
             #"handful of seats"#,
-            #"handful of spots"#,
-            #"last few spots"#,
-            #"last few seats"#,
         ]
     }
 
     private static func words25() -> [String] {
         [
+            #"handful of spots"#,
+            #"last few spots"#,
+            #"last few seats"#,
             #"limited spots"#,
             #"limited seats"#,
             #"people are looking at"#,
@@ -5744,14 +5777,14 @@ enum EmbeddedRulePacks {
             #"人正在看"#,
             #"人已购买"#,
             #"人已抢购"#,
-            #"선착순"#,
-            #"얼리버드"#,
-            #"창을 닫으면"#,
         ]
     }
 
     private static func words26() -> [String] {
         [
+            #"선착순"#,
+            #"얼리버드"#,
+            #"창을 닫으면"#,
             #"사라져요"#,
             #"사라집니다"#,
             #"명이 보고"#,
@@ -6437,6 +6470,10 @@ enum EmbeddedRulePacks {
             #"daha avantajlıdır"#,
             #"ऑफ़"#,
             #"ऑफ"#,
+            #"экономьте"#,
+            #"экономь"#,
+            #"сэкономьте"#,
+            #"сэкономь"#,
         ]
     }
 
@@ -6603,17 +6640,9 @@ enum EmbeddedRulePacks {
             #"meses de regalo"#,
             #"mes de regalo"#,
             #"meses grátis de brinde"#,
-            #"por nossa conta"#,
-            #"on the house"#,
-            #"por cuenta nuestra"#,
-            #"auf unsere kosten"#,
-            #"offerts"#,
-            #"i present"#,
             #"gratis på köpet"#,
             #"개월 추가 무료"#,
             #"추가 무료"#,
-            #"おトク"#,
-            #"おとく"#,
             #"save big"#,
             #"big savings"#,
             #"for the price of one"#,
@@ -6775,11 +6804,6 @@ enum EmbeddedRulePacks {
             #"za polovic*"#,
             #"polovičn* cen*"#,
             #"taniej o połowę"#,
-        ]
-    }
-
-    private static func words32() -> [String] {
-        [
             #"o połowę taniej"#,
             #"half as much"#,
             #"halb so viel"#,
@@ -6788,6 +6812,11 @@ enum EmbeddedRulePacks {
             #"deux fois moins cher"#,
             #"la mitad de precio"#,
             #"half zo duur"#,
+        ]
+    }
+
+    private static func words32() -> [String] {
+        [
             #"puolet halvempi"#,
             #"yarı fiyatına"#,
             #"вдвое дешевле"#,
@@ -7036,11 +7065,6 @@ enum EmbeddedRulePacks {
             ##"ti regaliamo # mesi"##,
             ##"te damos # meses"##,
             ##"wij geven je # maanden"##,
-        ]
-    }
-
-    private static func words33() -> [String] {
-        [
             ##"vi ger dig # månader"##,
             ##"vi giver dig # måneder"##,
             ##"vi gir deg # måneder"##,
@@ -7049,6 +7073,11 @@ enum EmbeddedRulePacks {
             ##"#か月プレゼント"##,
             ##"送你#个月"##,
             ##"в # раза дешевле"##,
+        ]
+    }
+
+    private static func words33() -> [String] {
+        [
             ##"# times cheaper"##,
             ##"# mal günstiger"##,
             ##"# fois moins cher"##,
@@ -7152,6 +7181,23 @@ enum EmbeddedRulePacks {
             #"개월분 요금을 빼 드려요"#,
             #"划线价"#,
             #"到手价"#,
+            ##"# meses por nossa conta"##,
+            #"meses por nossa conta"#,
+            #"mois vous sont offerts"#,
+            #"mois offerts"#,
+            #"か月分おトク"#,
+            ##"#か月分おトク"##,
+            #"ヶ月分おトク"#,
+            #"months are on the house"#,
+            ##"# months on the house"##,
+            #"monate auf unsere kosten"#,
+            ##"# monate auf unsere kosten"##,
+            #"meses por cuenta nuestra"#,
+            #"månader i present"#,
+            ##"# miesiące w prezencie"##,
+            ##"# miesięcy w prezencie"##,
+            #"miesiące w prezencie"#,
+            #"miesięcy w prezencie"#,
         ]
     }
 
@@ -10229,6 +10275,21 @@ enum EmbeddedRulePacks {
             #"เปิดใช้งาน"#,
             #"สมัคร"#,
             #"เลือก"#,
+            #"unlock"#,
+            #"sblocca"#,
+            #"desbloquea"#,
+            #"desbloqueie"#,
+            #"débloque"#,
+            #"débloquez"#,
+            #"freischalten"#,
+            #"schalte"#,
+            #"ontgrendel"#,
+            #"lås upp"#,
+            #"odblokuj"#,
+            #"разблокируй"#,
+            #"разблокировать"#,
+            #"解锁"#,
+            #"잠금 해제"#,
         ]
     }
 
@@ -10297,6 +10358,11 @@ enum EmbeddedRulePacks {
             #"abschließen"#,
             #"nemen"#,
             #"activeren"#,
+            #"freischalten"#,
+            #"kilidini aç"#,
+            #"のロックを解除"#,
+            #"を解除"#,
+            #"잠금 해제"#,
         ]
     }
 
@@ -10474,6 +10540,25 @@ enum EmbeddedRulePacks {
             #"maandabonnement*"#,
             #"årsabonnemang*"#,
             #"månadsabonnemang*"#,
+            #"family plan"#,
+            #"familienplan"#,
+            #"familien-abo"#,
+            #"plan familial"#,
+            #"plan familiar"#,
+            #"piano famiglia"#,
+            #"plano família"#,
+            #"gezinsabonnement"#,
+            #"familjeplan"#,
+            #"plan rodzinny"#,
+            #"plan rodzina"#,
+            #"семейный тариф"#,
+            #"aile planı"#,
+            #"ファミリープラン"#,
+            #"ファミリー会員"#,
+            #"家庭版"#,
+            #"家庭计划"#,
+            #"패밀리 요금제"#,
+            #"แพ็กเกจครอบครัว"#,
         ]
     }
 
@@ -11884,10 +11969,31 @@ enum EmbeddedRulePacks {
             #"발음"#,
             #"สำเนียง"#,
             #"実力"#,
+            ##"conclua #"##,
+            ##"concluye #"##,
+            #"per mail"#,
+            #"tips"#,
+            #"tipps"#,
+            #"astuces"#,
         ]
     }
 
     private static func words67() -> [String] {
+        [
+            #"consejos"#,
+            #"consigli"#,
+            #"dicas"#,
+            #"porady"#,
+            #"wskazówki"#,
+            #"советы"#,
+            #"ipuçları"#,
+            #"fototips"#,
+            #"письмо"#,
+            #"วัตถุดิบ"#,
+        ]
+    }
+
+    private static func words68() -> [String] {
         [
             #"not now"#,
             #"not today"#,
@@ -12023,7 +12129,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words68() -> [String] {
+    private static func words69() -> [String] {
         [
             #"Ask me again next month"#,
             #"Ask me again next week"#,
@@ -12284,7 +12390,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words69() -> [String] {
+    private static func words70() -> [String] {
         [
             #"Lo pensaré y vuelvo luego"#,
             #"Lo pienso y vuelvo"#,
@@ -12545,7 +12651,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words70() -> [String] {
+    private static func words71() -> [String] {
         [
             #"Misschien later"#,
             #"Nee bedankt, ik betaal liever per maand"#,
@@ -12806,7 +12912,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words71() -> [String] {
+    private static func words72() -> [String] {
         [
             #"Нет, мне пока хватает бесплатных уроков"#,
             #"Нет, спасибо"#,
@@ -13067,7 +13173,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words72() -> [String] {
+    private static func words73() -> [String] {
         [
             #"先跳过吧"#,
             #"先逛逛"#,
@@ -13328,7 +13434,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words73() -> [String] {
+    private static func words74() -> [String] {
         [
             #"revenir"#,
             #"retourner"#,
@@ -13589,7 +13695,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words74() -> [String] {
+    private static func words75() -> [String] {
         [
             #"lunedì"#,
             #"martedì"#,
@@ -13850,7 +13956,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words75() -> [String] {
+    private static func words76() -> [String] {
         [
             #"ikke ennå"#,
             #"foreløpig"#,
@@ -14111,7 +14217,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words76() -> [String] {
+    private static func words77() -> [String] {
         [
             #"пока что"#,
             #"на данный момент"#,
@@ -14372,7 +14478,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words77() -> [String] {
+    private static func words78() -> [String] {
         [
             #"tuần sau"#,
             #"tháng sau"#,
@@ -14633,7 +14739,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words78() -> [String] {
+    private static func words79() -> [String] {
         [
             #"홈으로"#,
             #"메인"#,
@@ -14894,7 +15000,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words79() -> [String] {
+    private static func words80() -> [String] {
         [
             #"Nie teraz, wrócę do tego po weekendzie"#,
             #"Może po dzisiejszym treningu"#,
@@ -15155,7 +15261,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words80() -> [String] {
+    private static func words81() -> [String] {
         [
             #"галерею"#,
             #"главную"#,
@@ -15416,7 +15522,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words81() -> [String] {
+    private static func words82() -> [String] {
         [
             #"es"#,
             #"zu"#,
@@ -15677,7 +15783,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words82() -> [String] {
+    private static func words83() -> [String] {
         [
             #"jag"#,
             #"vi"#,
@@ -15938,7 +16044,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words83() -> [String] {
+    private static func words84() -> [String] {
         [
             #"يوم"#,
             #"स्टेप"#,
@@ -16024,10 +16130,20 @@ enum EmbeddedRulePacks {
             #"今回のフィルター特集は見送ります"#,
             #"夕食の献立を決めてから考えます"#,
             #"等我做完今天的晚饭再看"#,
+            #"Lieber erst die nächste Lektion"#,
+            #"Non merci, je retourne à ma liste de courses"#,
+            #"Non adesso, prima finisco il mio giro in bici"#,
+            #"Quem sabe outra hora"#,
+            #"Şimdi değil, antrenmandan sonra bakarım"#,
+            #"Belki sonra, önce çalma listemi bitireyim"#,
+            #"शायद बाद में, पहले प्लेलिस्ट पूरी कर लूँ"#,
+            #"また別の日に見る"#,
+            #"稍后再决定，先看看今天的菜谱"#,
+            #"ไม่เป็นไร ขอบคุณ ไว้ค่อยตัดสินใจ"#,
         ]
     }
 
-    private static func words84() -> [String] {
+    private static func words85() -> [String] {
         [
             #"basic"#,
             #"basis"#,
@@ -16057,10 +16173,15 @@ enum EmbeddedRulePacks {
             #"essential"#,
             #"essentiel"#,
             #"lite"#,
+            #"başlangıç"#,
+            #"başlangıç planı"#,
+            #"начальн*"#,
+            #"iniciante"#,
+            #"inicial"#,
         ]
     }
 
-    private static func words85() -> [String] {
+    private static func words86() -> [String] {
         [
             #"back to"#,
             #"go back to"#,
@@ -16205,7 +16326,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words86() -> [String] {
+    private static func words87() -> [String] {
         [
             #"i don't like saving"#,
             #"i don't want to save"#,
@@ -16466,7 +16587,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words87() -> [String] {
+    private static func words88() -> [String] {
         [
             #"그렇게 믿고 싶어"#,
             #"katanya sih"#,
@@ -16674,7 +16795,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words88() -> [String] {
+    private static func words89() -> [String] {
         [
             #"us$"#,
             #"a$"#,
@@ -16716,7 +16837,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words89() -> [String] {
+    private static func words90() -> [String] {
         [
             #"usd"#,
             #"eur"#,
@@ -16768,7 +16889,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words90() -> [String] {
+    private static func words91() -> [String] {
         [
             #"dollar"#,
             #"dollars"#,
@@ -16911,7 +17032,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words91() -> [String] {
+    private static func words92() -> [String] {
         [
             #"fortsätta"#,
             #"fortsätter"#,
@@ -17078,7 +17199,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words92() -> [String] {
+    private static func words93() -> [String] {
         [
             #"i"#,
             #"i'll"#,
@@ -17339,7 +17460,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words93() -> [String] {
+    private static func words94() -> [String] {
         [
             #"não quero"#,
             #"je ne veux pas"#,
@@ -17488,7 +17609,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words94() -> [String] {
+    private static func words95() -> [String] {
         [
             #"waste*"#,
             #"wasting"#,
@@ -17749,7 +17870,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words95() -> [String] {
+    private static func words96() -> [String] {
         [
             #"źle spać"#,
             #"kötü uyu*"#,
@@ -18010,7 +18131,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words96() -> [String] {
+    private static func words97() -> [String] {
         [
             #"on s'en fiche"#,
             #"a quién le importa"#,
@@ -18271,7 +18392,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words97() -> [String] {
+    private static func words98() -> [String] {
         [
             #"تضيع"#,
             #"se la caveranno"#,
@@ -18532,7 +18653,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words98() -> [String] {
+    private static func words99() -> [String] {
         [
             #"der stress"#,
             #"le stress"#,
@@ -18793,7 +18914,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words99() -> [String] {
+    private static func words100() -> [String] {
         [
             #"sover hellere dårligt"#,
             #"dårligt"#,
@@ -19054,7 +19175,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words100() -> [String] {
+    private static func words101() -> [String] {
         [
             #"vinossa"#,
             #"krzywo"#,
@@ -19315,7 +19436,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words101() -> [String] {
+    private static func words102() -> [String] {
         [
             #"sakit punggung"#,
             #"đau lưng"#,
@@ -19576,7 +19697,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words102() -> [String] {
+    private static func words103() -> [String] {
         [
             #"бедн*"#,
             #"貧乏"#,
@@ -19837,7 +19958,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words103() -> [String] {
+    private static func words104() -> [String] {
         [
             #"soffrire"#,
             #"sofrendo"#,
@@ -20098,7 +20219,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words104() -> [String] {
+    private static func words105() -> [String] {
         [
             #"full lagring"#,
             #"muisti täynnä"#,
@@ -20359,7 +20480,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words105() -> [String] {
+    private static func words106() -> [String] {
         [
             #"przecieka"#,
             #"sızdırsın"#,
@@ -20620,7 +20741,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words106() -> [String] {
+    private static func words107() -> [String] {
         [
             #"screen all day"#,
             #"glued to the screen"#,
@@ -20881,7 +21002,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words107() -> [String] {
+    private static func words108() -> [String] {
         [
             #"na debecie"#,
             #"ekside"#,
@@ -21142,7 +21263,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words108() -> [String] {
+    private static func words109() -> [String] {
         [
             #"chơi một mình"#,
             #"tự chơi"#,
@@ -21403,7 +21524,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words109() -> [String] {
+    private static func words110() -> [String] {
         [
             #"יכול לחכות"#,
             #"יכולה לחכות"#,
@@ -21664,7 +21785,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words110() -> [String] {
+    private static func words111() -> [String] {
         [
             #"butto soldi"#,
             #"butto via soldi"#,
@@ -21925,7 +22046,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words111() -> [String] {
+    private static func words112() -> [String] {
         [
             #"oppivat joskus"#,
             #"kiedyś się nauczą"#,
@@ -22186,7 +22307,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words112() -> [String] {
+    private static func words113() -> [String] {
         [
             #"solteiro"#,
             #"solteira"#,
@@ -22349,7 +22470,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words113() -> [String] {
+    private static func words114() -> [String] {
         [
             #"better"#,
             #"improv*"#,
@@ -22610,7 +22731,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words114() -> [String] {
+    private static func words115() -> [String] {
         [
             #"koulutusta"#,
             #"tresura"#,
@@ -22682,7 +22803,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words115() -> [String] {
+    private static func words116() -> [String] {
         [
             #"not"#,
             #"don't"#,
@@ -22751,7 +22872,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words116() -> [String] {
+    private static func words117() -> [String] {
         [
             #"never lose"#,
             #"never miss"#,
@@ -22826,7 +22947,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words117() -> [String] {
+    private static func words118() -> [String] {
         [
             #"don't care"#,
             #"do not care"#,
@@ -23087,7 +23208,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words118() -> [String] {
+    private static func words119() -> [String] {
         [
             #"kan me gestolen worden"#,
             #"kan me niet schelen"#,
@@ -23348,7 +23469,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words119() -> [String] {
+    private static func words120() -> [String] {
         [
             #"무슨 상관"#,
             #"apa bedanya"#,
@@ -23414,7 +23535,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words120() -> [String] {
+    private static func words121() -> [String] {
         [
             #"privacy"#,
             #"security"#,
@@ -23675,7 +23796,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words121() -> [String] {
+    private static func words122() -> [String] {
         [
             #"inglés"#,
             #"inglese"#,
@@ -23936,7 +24057,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words122() -> [String] {
+    private static func words123() -> [String] {
         [
             #"sevgilim*"#,
             #"niños"#,
@@ -24197,7 +24318,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words123() -> [String] {
+    private static func words124() -> [String] {
         [
             #"הילדים שלי"#,
             #"moje děti"#,
@@ -24250,7 +24371,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words124() -> [String] {
+    private static func words125() -> [String] {
         [
             #"love"#,
             #"enjoy"#,
@@ -24350,7 +24471,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words125() -> [String] {
+    private static func words126() -> [String] {
         [
             #"ads"#,
             #"advertising"#,
@@ -24389,7 +24510,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words126() -> [String] {
+    private static func words127() -> [String] {
         [
             #"i'd rather"#,
             #"i would rather"#,
@@ -24457,7 +24578,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words127() -> [String] {
+    private static func words128() -> [String] {
         [
             #"free"#,
             #"free plan"#,
@@ -24718,7 +24839,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words128() -> [String] {
+    private static func words129() -> [String] {
         [
             #"zonder premium"#,
             #"uden premium"#,
@@ -24826,7 +24947,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words129() -> [String] {
+    private static func words130() -> [String] {
         [
             #"ends in"#,
             #"ending in"#,
@@ -24943,10 +25064,13 @@ enum EmbeddedRulePacks {
             #"restam apenas"#,
             #"बाकी"#,
             #"बाक़ी"#,
+            #"تبقت"#,
+            #"بقيت"#,
+            #"تبقى فقط"#,
         ]
     }
 
-    private static func words130() -> [String] {
+    private static func words131() -> [String] {
         [
             #"ends"#,
             #"ending"#,
@@ -25207,7 +25331,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words131() -> [String] {
+    private static func words132() -> [String] {
         [
             #"più caro"#,
             #"mais caro"#,
@@ -25423,7 +25547,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words132() -> [String] {
+    private static func words133() -> [String] {
         [
             #"tonight"#,
             #"today"#,
@@ -25684,7 +25808,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words133() -> [String] {
+    private static func words134() -> [String] {
         [
             #"la próxima semana"#,
             #"la prossima settimana"#,
@@ -25945,7 +26069,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words134() -> [String] {
+    private static func words135() -> [String] {
         [
             #"जून"#,
             #"जुलाई"#,
@@ -26206,7 +26330,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words135() -> [String] {
+    private static func words136() -> [String] {
         [
             #"tänään"#,
             #"illalla"#,
@@ -26254,7 +26378,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words136() -> [String] {
+    private static func words137() -> [String] {
         [
             #"ribu ulasan"#,
             #"ribu pengguna"#,
@@ -26317,7 +26441,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words137() -> [String] {
+    private static func words138() -> [String] {
         [
             #"price"#,
             #"prices"#,
@@ -26538,10 +26662,17 @@ enum EmbeddedRulePacks {
             #"जगहें"#,
             #"जगह"#,
             #"स्पॉट"#,
+            #"saldi"#,
+            #"soldes"#,
+            #"rebajas"#,
+            #"liquidação"#,
+            #"uitverkoop"#,
+            #"wyprzedaż"#,
+            #"распродаж*"#,
         ]
     }
 
-    private static func words138() -> [String] {
+    private static func words139() -> [String] {
         [
             #"wenige"#,
             #"few"#,
@@ -26583,7 +26714,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words139() -> [String] {
+    private static func words140() -> [String] {
         [
             #"trial"#,
             #"free week"#,
@@ -26774,7 +26905,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words140() -> [String] {
+    private static func words141() -> [String] {
         [
             #"free week"#,
             #"first week free"#,
@@ -26810,7 +26941,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words141() -> [String] {
+    private static func words142() -> [String] {
         [
             #"one free drawing per day"#,
             #"1 free drawing per day"#,
