@@ -728,6 +728,17 @@ import Testing
         LabelledSet(
             file: "copy-heldout-56.tsv", label: "held-out 56 ", detectors: detectorNames + ["trial-offer"],
             minimumLines: 90, perLanguageAccuracy: 0.90),
+        // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
+        // languages, 80 lines each, none repeating an earlier set) while set 56's misses were
+        // mended, frozen (SHA-256 in README.md), never read line by line; measured once, after
+        // those mends, and pinned there.
+        LabelledSet(
+            file: "copy-heldout-57.tsv", label: "held-out 57 ", detectors: detectorNames + ["trial-offer"],
+            minimumLines: 90, blind: true,
+            floors: [
+                "price": (1.00, 1.00), "savings": (1.00, 0.98), "urgency": (0.98, 0.96), "free": (1.00, 0.96),
+                "payment-verb": (0.97, 0.97), "confirmshaming": (0.89, 0.98), "trial-offer": (0.98, 0.97),
+            ], perLanguageAccuracy: 0.83),
     ]
 
     @Test(arguments: labelledSets)
