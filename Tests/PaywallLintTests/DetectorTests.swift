@@ -730,15 +730,12 @@ import Testing
             minimumLines: 90, perLanguageAccuracy: 0.90),
         // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
         // languages, 80 lines each, none repeating an earlier set) while set 56's misses were
-        // mended, frozen (SHA-256 in README.md), never read line by line; measured once, after
-        // those mends, and pinned there.
+        // mended, frozen. Its one run: price 1.00/1.00, savings 1.00/0.98, urgency 0.99/0.96,
+        // free 1.00/0.96, payment verbs 0.97/0.97, confirmshaming 0.89/0.98, trial offers
+        // 0.99/0.97; then read and mended.
         LabelledSet(
             file: "copy-heldout-57.tsv", label: "held-out 57 ", detectors: detectorNames + ["trial-offer"],
-            minimumLines: 90, blind: true,
-            floors: [
-                "price": (1.00, 1.00), "savings": (1.00, 0.98), "urgency": (0.98, 0.96), "free": (1.00, 0.96),
-                "payment-verb": (0.97, 0.97), "confirmshaming": (0.89, 0.98), "trial-offer": (0.98, 0.97),
-            ], perLanguageAccuracy: 0.83),
+            minimumLines: 90, perLanguageAccuracy: 0.85),
     ]
 
     @Test(arguments: labelledSets)
@@ -1176,6 +1173,8 @@ import Testing
         #expect(found("Get 14 days of Pro free") == ["free"])
         #expect(found("3 semaines de VPN gratuites pour tester") == ["gratuites"])
         #expect(found("今週の無料レシピ") == [])
+        #expect(found("Try every Premium workout free for a week") == ["free"])
+        #expect(found("3 exportações gratuitas por dia") == [])
         // Free months bundled with a longer plan are a saving.
         #expect(found("The yearly plan includes 2 months free") == [])
         #expect(found("3 free scans every day") == [])
@@ -1342,6 +1341,7 @@ import Testing
         #expect(found("Seguir dibujando con Cuaderno Básico") == [])
         #expect(found("暂时不需要高级版") == [])
         #expect(found("ギター講座の案内を閉じる") == [])
+        #expect(found("今はプランを選ばない") == [])
         #expect(found("Not now, Brouillonne drowns") == ["Brouillonne drowns"])
         // One unknown word in spaced text is more likely a name or a noun no list has.
         #expect(found("Not now, Brouillonne") == [])

@@ -29,8 +29,9 @@
 /// that no list of guilt trips has yet; the match is marked `byElimination`. A label that leads
 /// somewhere (`neutral-navigation`: "Back to", "Zurück zur") is left to the other stages: its
 /// destination names the app's own screens, which no list holds; so is a label that names the
-/// free or basic tier (`free-words`, `basic-tier-words`: "Continuer avec NotaBene gratuit") or
-/// the paid product it turns down (`paid-products`), and names are never unknown.
+/// free or basic tier (`free-words`, `basic-tier-words`: "Continuer avec NotaBene gratuit"), the
+/// paid product or the plans it turns down (`paid-products`, `plan-words`); names are never
+/// unknown.
 ///
 /// A class, not a struct: a rule hands `matches` to its memo as a closure, which then retains
 /// one reference instead of copying every compiled vocabulary.
@@ -53,6 +54,7 @@ package final class ConfirmshamingDetector: Sendable {
     private let freeTier: PhraseMatcher
     private let basicTier: PhraseMatcher
     private let paidProducts: PhraseMatcher
+    private let plans: PhraseMatcher
 
     package init(vocabularies: [String: [String]]) {
         func matcher(_ name: String) -> PhraseMatcher { PhraseMatcher(phrases: vocabularies[name] ?? []) }
@@ -76,6 +78,7 @@ package final class ConfirmshamingDetector: Sendable {
             phrases: vocabularies["free-words"] ?? [], exceptions: vocabularies["free-exceptions"] ?? [])
         basicTier = matcher("basic-tier-words")
         paidProducts = matcher("paid-products")
+        plans = matcher("plan-words")
         declines = NeutralDeclines.declines(in: vocabularies).map(NeutralDeclines.init(declines:))
     }
 
@@ -98,10 +101,10 @@ package final class ConfirmshamingDetector: Sendable {
         func byElimination(inKnownLanguage: Bool) -> [DetectorMatch] {
             // "Back to my recipes": where a label leads names the app's own things, which no list
             // holds; "Continue with NotaBene gratuit" names the free or basic tier it settles for,
-            // "暂时不需要高级版" the paid one it turns down.
+            // "暂时不需要高级版" and "今はプランを選ばない" the paid one it turns down.
             guard navigation.ranges(in: normalized).isEmpty,
                 freeTier.ranges(in: normalized).isEmpty, basicTier.ranges(in: normalized).isEmpty,
-                paidProducts.ranges(in: normalized).isEmpty,
+                paidProducts.ranges(in: normalized).isEmpty, plans.ranges(in: normalized).isEmpty,
                 let range = declines?.unexplained(
                     in: normalized, source: text, inKnownLanguage: inKnownLanguage)
             else { return [] }

@@ -4,7 +4,8 @@
 /// verb of trying ("Try it free").
 ///
 /// Vocabularies: `trial-words` (or a rule's own list) with `trial-exceptions` ("trial and error",
-/// "pon a prueba"), `free-period-words`, `frequency-words`,
+/// "pon a prueba"), `free-period-words`, `frequency-words` (not right after `duration-words`:
+/// "free for a week"),
 /// `times-words` (a number of times after a period), `try-words`, `paid-products` and
 /// `period-of-words` (no words between a claim and its period: "14 days of Pro free", "3
 /// semaines de VPN gratuites"), and `FreeDetector`'s. Free periods that `SavingsDetector` reads
@@ -19,6 +20,7 @@ package final class TrialOfferDetector: Sendable {
     private let paidProducts: PhraseMatcher
     private let periodOf: PhraseMatcher
     private let savings: SavingsDetector
+    private let durationWords: PhraseMatcher
 
     package init(vocabularies: [String: [String]], trialWords: [String]? = nil) {
         free = FreeDetector(vocabularies: vocabularies)
@@ -32,6 +34,7 @@ package final class TrialOfferDetector: Sendable {
         paidProducts = PhraseMatcher(phrases: vocabularies["paid-products"] ?? [])
         periodOf = PhraseMatcher(phrases: vocabularies["period-of-words"] ?? [])
         savings = SavingsDetector(vocabularies: vocabularies)
+        durationWords = PhraseMatcher(phrases: vocabularies["duration-words"] ?? [])
     }
 
     package func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
@@ -52,7 +55,14 @@ package final class TrialOfferDetector: Sendable {
         let frequencies = frequency.matches(in: plain, normalized: normalized).map(\.range)
         let allPeriods = periods.matches(in: plain, normalized: normalized).map(\.range)
         let counts = times.matches(in: plain, normalized: normalized).map(\.range)
+        let durations = durationWords.matches(in: plain, normalized: normalized).map(\.range)
         let periodRanges = allPeriods.filter { period in
+            // "free for a week": right after a word of duration, the period is a length.
+            if let duration = durations.last(endingBy: period.lowerBound),
+                Self.wordsBetween(plain, duration, period, atMost: 0) == 0
+            {
+                return true
+            }
             // "วันละ 3 ครั้ง", "1日3回まで無料": a frequency that holds the period, or a number of
             // times right after it.
             if frequencies.contains(where: { $0.overlaps(period) }) { return false }

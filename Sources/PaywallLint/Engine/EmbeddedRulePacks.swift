@@ -362,10 +362,11 @@ enum EmbeddedRulePacks {
                 #"cancel-words"#: words1(),
                 #"frequency-words"#: words2(),
                 #"times-words"#: words3(),
-                #"period-of-words"#: words4(),
-                #"try-words"#: words5(),
-                #"trial-exceptions"#: words6(),
-                #"trial-words"#: words7(),
+                #"duration-words"#: words4(),
+                #"period-of-words"#: words5(),
+                #"try-words"#: words6(),
+                #"trial-exceptions"#: words7(),
+                #"trial-words"#: words8(),
             ]
         ),
         (
@@ -551,68 +552,69 @@ enum EmbeddedRulePacks {
 
 """#,
             [
-                #"free-words"#: { var list = words8(); list += words9(); list += words10(); return list }(),
-                #"charge-words"#: words11(),
-                #"charge-negations"#: words12(),
-                #"charge-negations-after"#: words13(),
-                #"free-exceptions"#: words14(),
-                #"urgency-phrases"#: { var list = words15(); list += words16(); list += words17(); list += words18(); list += words19(); list += words20(); list += words21(); list += words22(); list += words23(); list += words24(); list += words25(); list += words26(); return list }(),
-                #"urgency-exceptions"#: words27(),
-                #"savings-words"#: { var list = words28(); list += words29(); return list }(),
-                #"savings-exceptions"#: words30(),
-                #"savings-phrases"#: { var list = words31(); list += words32(); list += words33(); return list }(),
-                #"price-comparisons"#: words34(),
-                #"pay-words"#: words35(),
-                #"price-from"#: words36(),
-                #"price-to"#: words37(),
-                #"price-only"#: words38(),
-                #"former-prices"#: words39(),
-                #"whole-year"#: words40(),
-                #"savings-fractions"#: words41(),
-                #"cost-words"#: words42(),
-                #"non-money-savings"#: words43(),
-                #"free-period-exceptions"#: words44(),
-                #"bonus-period-context"#: words45(),
-                #"dual-periods"#: words46(),
-                #"free-period-words"#: words47(),
-                #"number-words"#: words48(),
-                #"payment-verbs"#: { var list = words49(); list += words50(); list += words51(); list += words52(); list += words53(); return list }(),
-                #"payment-verb-exceptions"#: words54(),
-                #"payment-outright"#: words55(),
-                #"payment-acquire-verbs"#: words56(),
-                #"payment-acquire-verbs-after"#: words57(),
-                #"paid-products"#: words58(),
-                #"upgrade-verbs"#: words59(),
-                #"possessives"#: words60(),
-                #"upgrade-objects"#: words61(),
-                #"payment-verb-other-senses"#: { var list = words62(); list += words63(); list += words64(); list += words65(); list += words66(); list += words67(); return list }(),
-                #"neutral-dismiss"#: words68(),
-                #"neutral-declines"#: { var list = words69(); list += words70(); list += words71(); list += words72(); list += words73(); list += words74(); list += words75(); list += words76(); list += words77(); list += words78(); list += words79(); list += words80(); list += words81(); list += words82(); list += words83(); list += words84(); return list }(),
-                #"basic-tier-words"#: words85(),
-                #"neutral-navigation"#: words86(),
-                #"shaming-phrases"#: { var list = words87(); list += words88(); return list }(),
-                #"currency-symbols"#: words89(),
-                #"currency-codes"#: words90(),
-                #"currency-words"#: words91(),
-                #"continuations"#: words92(),
-                #"shaming-context"#: { var list = words93(); list += words94(); return list }(),
-                #"negative-outcomes"#: { var list = words95(); list += words96(); list += words97(); list += words98(); list += words99(); list += words100(); list += words101(); list += words102(); list += words103(); list += words104(); list += words105(); list += words106(); list += words107(); list += words108(); list += words109(); list += words110(); list += words111(); list += words112(); list += words113(); return list }(),
-                #"self-improvement"#: { var list = words114(); list += words115(); return list }(),
-                #"negations"#: words116(),
-                #"shaming-exceptions"#: words117(),
-                #"indifference"#: { var list = words118(); list += words119(); list += words120(); return list }(),
-                #"self-goods"#: { var list = words121(); list += words122(); list += words123(); list += words124(); return list }(),
-                #"preferences"#: words125(),
-                #"unwanted-things"#: words126(),
-                #"choices"#: words127(),
-                #"neutral-choices"#: { var list = words128(); list += words129(); return list }(),
-                #"countdown-context"#: words130(),
-                #"deadline-verbs"#: { var list = words131(); list += words132(); return list }(),
-                #"time-limits"#: { var list = words133(); list += words134(); list += words135(); list += words136(); return list }(),
-                #"currency-exceptions"#: words137(),
-                #"offer-words"#: words138(),
-                #"few-words"#: words139(),
-                #"deadline-exceptions"#: words140(),
+                #"free-words"#: { var list = words9(); list += words10(); list += words11(); return list }(),
+                #"charge-words"#: words12(),
+                #"charge-negations"#: words13(),
+                #"charge-negations-after"#: words14(),
+                #"free-exceptions"#: words15(),
+                #"urgency-phrases"#: { var list = words16(); list += words17(); list += words18(); list += words19(); list += words20(); list += words21(); list += words22(); list += words23(); list += words24(); list += words25(); list += words26(); list += words27(); return list }(),
+                #"urgency-exceptions"#: words28(),
+                #"savings-words"#: { var list = words29(); list += words30(); return list }(),
+                #"savings-exceptions"#: words31(),
+                #"savings-phrases"#: { var list = words32(); list += words33(); list += words34(); return list }(),
+                #"price-comparisons"#: words35(),
+                #"pay-words"#: words36(),
+                #"price-from"#: words37(),
+                #"price-to"#: words38(),
+                #"price-only"#: words39(),
+                #"former-prices"#: words40(),
+                #"whole-year"#: words41(),
+                #"savings-fractions"#: words42(),
+                #"cost-words"#: words43(),
+                #"non-money-savings"#: words44(),
+                #"free-period-exceptions"#: words45(),
+                #"bonus-period-context"#: words46(),
+                #"dual-periods"#: words47(),
+                #"free-period-words"#: words48(),
+                #"number-words"#: words49(),
+                #"payment-verbs"#: { var list = words50(); list += words51(); list += words52(); list += words53(); list += words54(); return list }(),
+                #"payment-verb-exceptions"#: words55(),
+                #"payment-outright"#: words56(),
+                #"payment-acquire-verbs"#: words57(),
+                #"payment-acquire-verbs-after"#: words58(),
+                #"paid-products"#: words59(),
+                #"upgrade-verbs"#: words60(),
+                #"possessives"#: words61(),
+                #"upgrade-objects"#: words62(),
+                #"payment-verb-other-senses"#: { var list = words63(); list += words64(); list += words65(); list += words66(); list += words67(); list += words68(); return list }(),
+                #"neutral-dismiss"#: words69(),
+                #"neutral-declines"#: { var list = words70(); list += words71(); list += words72(); list += words73(); list += words74(); list += words75(); list += words76(); list += words77(); list += words78(); list += words79(); list += words80(); list += words81(); list += words82(); list += words83(); list += words84(); list += words85(); return list }(),
+                #"plan-words"#: words86(),
+                #"basic-tier-words"#: words87(),
+                #"neutral-navigation"#: words88(),
+                #"shaming-phrases"#: { var list = words89(); list += words90(); return list }(),
+                #"currency-symbols"#: words91(),
+                #"currency-codes"#: words92(),
+                #"currency-words"#: words93(),
+                #"continuations"#: words94(),
+                #"shaming-context"#: { var list = words95(); list += words96(); return list }(),
+                #"negative-outcomes"#: { var list = words97(); list += words98(); list += words99(); list += words100(); list += words101(); list += words102(); list += words103(); list += words104(); list += words105(); list += words106(); list += words107(); list += words108(); list += words109(); list += words110(); list += words111(); list += words112(); list += words113(); list += words114(); list += words115(); return list }(),
+                #"self-improvement"#: { var list = words116(); list += words117(); return list }(),
+                #"negations"#: words118(),
+                #"shaming-exceptions"#: words119(),
+                #"indifference"#: { var list = words120(); list += words121(); list += words122(); return list }(),
+                #"self-goods"#: { var list = words123(); list += words124(); list += words125(); list += words126(); return list }(),
+                #"preferences"#: words127(),
+                #"unwanted-things"#: words128(),
+                #"choices"#: words129(),
+                #"neutral-choices"#: { var list = words130(); list += words131(); return list }(),
+                #"countdown-context"#: words132(),
+                #"deadline-verbs"#: { var list = words133(); list += words134(); return list }(),
+                #"time-limits"#: { var list = words135(); list += words136(); list += words137(); list += words138(); return list }(),
+                #"currency-exceptions"#: words139(),
+                #"offer-words"#: words140(),
+                #"few-words"#: words141(),
+                #"deadline-exceptions"#: words142(),
             ]
         ),
         (
@@ -1423,8 +1425,8 @@ enum EmbeddedRulePacks {
 
 """#,
             [
-                #"first-week-free-phrases"#: words141(),
-                #"limit-phrases"#: words142(),
+                #"first-week-free-phrases"#: words143(),
+                #"limit-phrases"#: words144(),
             ]
         ),
         ]
@@ -1609,6 +1611,12 @@ enum EmbeddedRulePacks {
             #"今月の"#,
             #"本月"#,
             #"이번 달"#,
+            #"金曜日"#,
+            #"火曜日"#,
+            #"水曜日"#,
+            #"木曜日"#,
+            #"土曜日"#,
+            #"日曜日"#,
         ]
     }
 
@@ -1654,6 +1662,20 @@ enum EmbeddedRulePacks {
 
     private static func words4() -> [String] {
         [
+            #"for"#,
+            #"für"#,
+            #"pour"#,
+            #"durante"#,
+            #"voor"#,
+            #"przez"#,
+            #"boyunca"#,
+            #"during"#,
+            #"в течение"#,
+        ]
+    }
+
+    private static func words5() -> [String] {
+        [
             #"of"#,
             #"de"#,
             #"di"#,
@@ -1668,7 +1690,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words5() -> [String] {
+    private static func words6() -> [String] {
         [
             #"try"#,
             #"try out"#,
@@ -1730,7 +1752,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words6() -> [String] {
+    private static func words7() -> [String] {
         [
             #"trial and error"#,
             #"teste dein"#,
@@ -1749,7 +1771,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words7() -> [String] {
+    private static func words8() -> [String] {
         [
             #"trial"#,
             #"try free"#,
@@ -1837,7 +1859,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words8() -> [String] {
+    private static func words9() -> [String] {
         [
             #"free"#,
             #"for free"#,
@@ -2098,7 +2120,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words9() -> [String] {
+    private static func words10() -> [String] {
         [
             #"kami yang tanggung"#,
             #"kami tanggung"#,
@@ -2359,7 +2381,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words10() -> [String] {
+    private static func words11() -> [String] {
         [
             #"não pagará nada"#,
             #"não vai pagar nada"#,
@@ -2583,10 +2605,19 @@ enum EmbeddedRulePacks {
             #"stawiamy my"#,
             #"my stawiamy"#,
             #"bizden"#,
+            #"nichts abgebucht"#,
+            #"wird nichts abgebucht"#,
+            #"niets betalen"#,
+            #"niets betalen tot"#,
+            #"एक भी रुपया नहीं"#,
+            #"रुपया नहीं लगेगा"#,
+            #"कुछ नहीं लगेगा"#,
+            #"저희가 대신 부담"#,
+            #"대신 부담"#,
         ]
     }
 
-    private static func words11() -> [String] {
+    private static func words12() -> [String] {
         [
             #"charge"#,
             #"charges"#,
@@ -2683,7 +2714,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words12() -> [String] {
+    private static func words13() -> [String] {
         [
             #"no"#,
             #"zero"#,
@@ -2753,7 +2784,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words13() -> [String] {
+    private static func words14() -> [String] {
         [
             #"yok"#,
             #"alınmaz"#,
@@ -2776,7 +2807,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words14() -> [String] {
+    private static func words15() -> [String] {
         [
             #"-free"#,
             #"ad-free"#,
@@ -2909,7 +2940,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words15() -> [String] {
+    private static func words16() -> [String] {
         [
             #"limited time"#,
             #"limited-time"#,
@@ -3170,7 +3201,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words16() -> [String] {
+    private static func words17() -> [String] {
         [
             #"antes da meia-noite"#,
             #"時間だけ"#,
@@ -3431,7 +3462,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words17() -> [String] {
+    private static func words18() -> [String] {
         [
             #"놓치면 끝"#,
             #"vanaf morgen betaal"#,
@@ -3692,7 +3723,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words18() -> [String] {
+    private static func words19() -> [String] {
         [
             #"nopeimmat ehtivät"#,
             #"nopeimmat"#,
@@ -3953,7 +3984,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words19() -> [String] {
+    private static func words20() -> [String] {
         [
             #"jusqu'à la fin de la journée"#,
             #"hasta el final del día"#,
@@ -4214,7 +4245,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words20() -> [String] {
+    private static func words21() -> [String] {
         [
             #"geen tweede kans"#,
             #"ingen andra chans"#,
@@ -4475,7 +4506,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words21() -> [String] {
+    private static func words22() -> [String] {
         [
             #"als je dit scherm sluit"#,
             #"om du stänger den här skärmen"#,
@@ -4736,7 +4767,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words22() -> [String] {
+    private static func words23() -> [String] {
         [
             #"solo ahora"#,
             #"sólo ahora"#,
@@ -4997,7 +5028,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words23() -> [String] {
+    private static func words24() -> [String] {
         [
             #"ilk yüz kişi"#,
             #"先着千名"#,
@@ -5258,7 +5289,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words24() -> [String] {
+    private static func words25() -> [String] {
         [
             ##"rajattu # ensimmäiselle"##,
             #"tylko dla pierwszych"#,
@@ -5447,6 +5478,10 @@ enum EmbeddedRulePacks {
             #"딱 오늘 하루"#,
             #"딱 하루"#,
             ##"mancano # ore alla fine"##,
+            #"aujourd'hui uniquement"#,
+            #"देर न करें"#,
+            #"देर मत करें"#,
+            #"जल्दी करें"#,
             #"expires in"#,
             #"deal expires"#,
             #"expires tonight"#,
@@ -5512,15 +5547,15 @@ enum EmbeddedRulePacks {
             ##"# licenses left"##,
             ##"# spots remaining"##,
             ##"# seats remaining"##,
+        ]
+    }
+
+    private static func words26() -> [String] {
+        [
             ##"# licenses remaining"##,
             ##"# * licenses remaining"##,
             ##"# * codes left"##,
             #"handful of seats"#,
-        ]
-    }
-
-    private static func words25() -> [String] {
-        [
             #"handful of spots"#,
             #"last few spots"#,
             #"last few seats"#,
@@ -5773,15 +5808,15 @@ enum EmbeddedRulePacks {
             #"即将涨价"#,
             #"涨价"#,
             ##"还剩#"##,
+        ]
+    }
+
+    private static func words27() -> [String] {
+        [
             #"关闭后"#,
             #"人正在看"#,
             #"人已购买"#,
             #"人已抢购"#,
-        ]
-    }
-
-    private static func words26() -> [String] {
-        [
             #"선착순"#,
             #"얼리버드"#,
             #"창을 닫으면"#,
@@ -5982,7 +6017,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words27() -> [String] {
+    private static func words28() -> [String] {
         [
             #"no hurry"#,
             #"no rush"#,
@@ -6136,10 +6171,13 @@ enum EmbeddedRulePacks {
             #"provperioden går ut om"#,
             #"okres próbny kończy się za"#,
             #"пробный период закончится через"#,
+            #"deneme sürenin"#,
+            #"denemenin bitmesine"#,
+            #"deneme süresinin bitmesine"#,
         ]
     }
 
-    private static func words28() -> [String] {
+    private static func words29() -> [String] {
         [
             #"save"#,
             #"saves"#,
@@ -6400,7 +6438,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words29() -> [String] {
+    private static func words30() -> [String] {
         [
             #"아끼세요"#,
             #"아껴"#,
@@ -6474,10 +6512,12 @@ enum EmbeddedRulePacks {
             #"экономь"#,
             #"сэкономьте"#,
             #"сэкономь"#,
+            #"oszczędzaj"#,
+            #"zaoszczędź"#,
         ]
     }
 
-    private static func words30() -> [String] {
+    private static func words31() -> [String] {
         [
             #"less battery"#,
             #"less data"#,
@@ -6554,7 +6594,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words31() -> [String] {
+    private static func words32() -> [String] {
         [
             #"half price"#,
             #"half-price"#,
@@ -6815,7 +6855,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words32() -> [String] {
+    private static func words33() -> [String] {
         [
             #"puolet halvempi"#,
             #"yarı fiyatına"#,
@@ -7076,7 +7116,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words33() -> [String] {
+    private static func words34() -> [String] {
         [
             ##"# times cheaper"##,
             ##"# mal günstiger"##,
@@ -7201,7 +7241,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words34() -> [String] {
+    private static func words35() -> [String] {
         [
             #"instead of"#,
             #"rather than"#,
@@ -7337,7 +7377,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words35() -> [String] {
+    private static func words36() -> [String] {
         [
             #"pay"#,
             #"pay for"#,
@@ -7456,7 +7496,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words36() -> [String] {
+    private static func words37() -> [String] {
         [
             #"from"#,
             #"de"#,
@@ -7473,7 +7513,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words37() -> [String] {
+    private static func words38() -> [String] {
         [
             #"to"#,
             #"por"#,
@@ -7493,7 +7533,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words38() -> [String] {
+    private static func words39() -> [String] {
         [
             #"only"#,
             #"just"#,
@@ -7523,7 +7563,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words39() -> [String] {
+    private static func words40() -> [String] {
         [
             #"was"#,
             #"before"#,
@@ -7639,7 +7679,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words40() -> [String] {
+    private static func words41() -> [String] {
         [
             #"a whole year"#,
             #"the whole year"#,
@@ -7738,7 +7778,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words41() -> [String] {
+    private static func words42() -> [String] {
         [
             #"half"#,
             #"a half"#,
@@ -7848,7 +7888,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words42() -> [String] {
+    private static func words43() -> [String] {
         [
             #"cost"#,
             #"costs"#,
@@ -7932,7 +7972,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words43() -> [String] {
+    private static func words44() -> [String] {
         [
             #"time"#,
             #"battery"#,
@@ -8080,7 +8120,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words44() -> [String] {
+    private static func words45() -> [String] {
         [
             #"try"#,
             #"trial"#,
@@ -8162,7 +8202,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words45() -> [String] {
+    private static func words46() -> [String] {
         [
             #"annual"#,
             #"annually"#,
@@ -8273,10 +8313,28 @@ enum EmbeddedRulePacks {
             #"השנתי*"#,
             #"בונוס"#,
             #"נוסף*"#,
+            #"12-month"#,
+            #"12-month plan"#,
+            #"12 month plan"#,
+            #"12-monats*"#,
+            #"12 mois"#,
+            #"12 meses"#,
+            #"12 mesi"#,
+            #"12 maanden"#,
+            #"12 månader"#,
+            #"12 miesięcy"#,
+            #"12 месяцев"#,
+            #"12 ay"#,
+            #"12か月"#,
+            #"12个月"#,
+            #"12개월"#,
+            #"12 เดือน"#,
+            #"12 महीने"#,
+            #"12 شهرًا"#,
         ]
     }
 
-    private static func words46() -> [String] {
+    private static func words47() -> [String] {
         [
             #"شهران"#,
             #"شهرين"#,
@@ -8297,7 +8355,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words47() -> [String] {
+    private static func words48() -> [String] {
         [
             #"شهران"#,
             #"شهرين"#,
@@ -8531,10 +8589,28 @@ enum EmbeddedRulePacks {
             ##"#개월 동안"##,
             ##"# 달 동안"##,
             #"한 달 동안"#,
+            #"a week"#,
+            #"a month"#,
+            #"one week"#,
+            #"one month"#,
+            #"une semaine"#,
+            #"un mois"#,
+            #"una semana"#,
+            #"un mes"#,
+            #"una settimana"#,
+            #"un mese"#,
+            #"uma semana"#,
+            #"um mês"#,
+            #"eine woche"#,
+            #"einen monat"#,
+            #"een week"#,
+            #"een maand"#,
+            #"en vecka"#,
+            #"en månad"#,
         ]
     }
 
-    private static func words48() -> [String] {
+    private static func words49() -> [String] {
         [
             #"one"#,
             #"two"#,
@@ -8678,7 +8754,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words49() -> [String] {
+    private static func words50() -> [String] {
         [
             #"unlock"#,
             #"subscribe"#,
@@ -8939,7 +9015,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words50() -> [String] {
+    private static func words51() -> [String] {
         [
             #"לרכישת"#,
             #"לרכישה"#,
@@ -9200,7 +9276,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words51() -> [String] {
+    private static func words52() -> [String] {
         [
             #"skaff premium"#,
             #"skaff pro"#,
@@ -9461,7 +9537,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words52() -> [String] {
+    private static func words53() -> [String] {
         [
             #"stržení"#,
             #"bli plus-medlem"#,
@@ -9722,7 +9798,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words53() -> [String] {
+    private static func words54() -> [String] {
         [
             #"ulepsz konto"#,
             #"ulepsz do"#,
@@ -9756,10 +9832,12 @@ enum EmbeddedRulePacks {
             #"プランに登録"#,
             #"افتح كل"#,
             #"افتح جميع"#,
+            #"पेमेंट करें"#,
+            #"पेमेंट करो"#,
         ]
     }
 
-    private static func words54() -> [String] {
+    private static func words55() -> [String] {
         [
             #"restore purchase"#,
             #"restore purchases"#,
@@ -9968,7 +10046,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words55() -> [String] {
+    private static func words56() -> [String] {
         [
             #"paying member"#,
             #"paying members"#,
@@ -10038,7 +10116,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words56() -> [String] {
+    private static func words57() -> [String] {
         [
             #"get"#,
             #"grab"#,
@@ -10290,10 +10368,14 @@ enum EmbeddedRulePacks {
             #"разблокировать"#,
             #"解锁"#,
             #"잠금 해제"#,
+            #"رق"#,
+            #"رقّ"#,
+            #"قم بترقية"#,
+            #"ترقية"#,
         ]
     }
 
-    private static func words57() -> [String] {
+    private static func words58() -> [String] {
         [
             #"を始める"#,
             #"をはじめる"#,
@@ -10366,7 +10448,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words58() -> [String] {
+    private static func words59() -> [String] {
         [
             #"premium"#,
             #"pro"#,
@@ -10559,10 +10641,13 @@ enum EmbeddedRulePacks {
             #"家庭计划"#,
             #"패밀리 요금제"#,
             #"แพ็กเกจครอบครัว"#,
+            #"高级功能"#,
+            #"プレミアム機能"#,
+            #"프리미엄 기능"#,
         ]
     }
 
-    private static func words59() -> [String] {
+    private static func words60() -> [String] {
         [
             #"upgrade"#,
             #"upgraden"#,
@@ -10577,7 +10662,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words60() -> [String] {
+    private static func words61() -> [String] {
         [
             #"your"#,
             #"je"#,
@@ -10632,7 +10717,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words61() -> [String] {
+    private static func words62() -> [String] {
         [
             #"plan"#,
             #"plans"#,
@@ -10670,10 +10755,25 @@ enum EmbeddedRulePacks {
             #"planını"#,
             #"aboneliğini"#,
             #"üyeliğini"#,
+            #"プラン"#,
+            #"요금제"#,
+            #"套餐"#,
+            #"แพ็กเกจ"#,
+            #"प्लान"#,
+            #"योजना"#,
+            #"خطة"#,
+            #"الخطة"#,
+            #"plán"#,
+            #"planu"#,
+            #"planos"#,
+            #"planes"#,
+            #"piani"#,
+            #"plannen"#,
+            #"planer"#,
         ]
     }
 
-    private static func words62() -> [String] {
+    private static func words63() -> [String] {
         [
             #"newsletter*"#,
             #"nieuwsbrief*"#,
@@ -10934,7 +11034,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words63() -> [String] {
+    private static func words64() -> [String] {
         [
             #"conquista desbloqueada"#,
             #"prestatie ontgrendeld"#,
@@ -11195,7 +11295,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words64() -> [String] {
+    private static func words65() -> [String] {
         [
             #"บทถัดไป"#,
             #"अगला अध्याय"#,
@@ -11456,7 +11556,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words65() -> [String] {
+    private static func words66() -> [String] {
         [
             #"kochkünste"#,
             #"löpteknik"#,
@@ -11717,7 +11817,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words66() -> [String] {
+    private static func words67() -> [String] {
         [
             #"पाठ पूरा करके"#,
             #"بعد كل درس"#,
@@ -11978,7 +12078,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words67() -> [String] {
+    private static func words68() -> [String] {
         [
             #"consejos"#,
             #"consigli"#,
@@ -11990,10 +12090,18 @@ enum EmbeddedRulePacks {
             #"fototips"#,
             #"письмо"#,
             #"วัตถุดิบ"#,
+            #"email"#,
+            #"e-mail"#,
+            ##"score #"##,
+            #"on the quiz"#,
+            #"the quiz"#,
+            #"リスニング力"#,
+            #"語彙力"#,
+            #"力を一段"#,
         ]
     }
 
-    private static func words68() -> [String] {
+    private static func words69() -> [String] {
         [
             #"not now"#,
             #"not today"#,
@@ -12129,7 +12237,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words69() -> [String] {
+    private static func words70() -> [String] {
         [
             #"Ask me again next month"#,
             #"Ask me again next week"#,
@@ -12390,7 +12498,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words70() -> [String] {
+    private static func words71() -> [String] {
         [
             #"Lo pensaré y vuelvo luego"#,
             #"Lo pienso y vuelvo"#,
@@ -12651,7 +12759,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words71() -> [String] {
+    private static func words72() -> [String] {
         [
             #"Misschien later"#,
             #"Nee bedankt, ik betaal liever per maand"#,
@@ -12912,7 +13020,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words72() -> [String] {
+    private static func words73() -> [String] {
         [
             #"Нет, мне пока хватает бесплатных уроков"#,
             #"Нет, спасибо"#,
@@ -13173,7 +13281,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words73() -> [String] {
+    private static func words74() -> [String] {
         [
             #"先跳过吧"#,
             #"先逛逛"#,
@@ -13434,7 +13542,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words74() -> [String] {
+    private static func words75() -> [String] {
         [
             #"revenir"#,
             #"retourner"#,
@@ -13695,7 +13803,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words75() -> [String] {
+    private static func words76() -> [String] {
         [
             #"lunedì"#,
             #"martedì"#,
@@ -13956,7 +14064,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words76() -> [String] {
+    private static func words77() -> [String] {
         [
             #"ikke ennå"#,
             #"foreløpig"#,
@@ -14217,7 +14325,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words77() -> [String] {
+    private static func words78() -> [String] {
         [
             #"пока что"#,
             #"на данный момент"#,
@@ -14478,7 +14586,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words78() -> [String] {
+    private static func words79() -> [String] {
         [
             #"tuần sau"#,
             #"tháng sau"#,
@@ -14739,7 +14847,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words79() -> [String] {
+    private static func words80() -> [String] {
         [
             #"홈으로"#,
             #"메인"#,
@@ -15000,7 +15108,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words80() -> [String] {
+    private static func words81() -> [String] {
         [
             #"Nie teraz, wrócę do tego po weekendzie"#,
             #"Może po dzisiejszym treningu"#,
@@ -15261,7 +15369,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words81() -> [String] {
+    private static func words82() -> [String] {
         [
             #"галерею"#,
             #"главную"#,
@@ -15522,7 +15630,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words82() -> [String] {
+    private static func words83() -> [String] {
         [
             #"es"#,
             #"zu"#,
@@ -15783,7 +15891,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words83() -> [String] {
+    private static func words84() -> [String] {
         [
             #"jag"#,
             #"vi"#,
@@ -16044,7 +16152,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words84() -> [String] {
+    private static func words85() -> [String] {
         [
             #"يوم"#,
             #"स्टेप"#,
@@ -16140,10 +16248,50 @@ enum EmbeddedRulePacks {
             #"また別の日に見る"#,
             #"稍后再决定，先看看今天的菜谱"#,
             #"ไม่เป็นไร ขอบคุณ ไว้ค่อยตัดสินใจ"#,
+            #"Lieber ein andermal"#,
+            #"Może kiedy indziej, dziękuję"#,
+            #"Bu teklifi bana yarın tekrar göster"#,
+            #"また今度ゆっくり見る"#,
+            #"ยังไม่ใช่ตอนนี้ ขอบคุณที่แนะนำ"#,
+            #"다음에 요금제를 살펴볼게요"#,
         ]
     }
 
-    private static func words85() -> [String] {
+    private static func words86() -> [String] {
+        [
+            #"plan"#,
+            #"plans"#,
+            #"tarif"#,
+            #"tarifs"#,
+            #"abo"#,
+            #"forfait"#,
+            #"formule"#,
+            #"piano"#,
+            #"plano"#,
+            #"planos"#,
+            #"planes"#,
+            #"piani"#,
+            #"plannen"#,
+            #"planer"#,
+            #"plán"#,
+            #"planu"#,
+            #"plany"#,
+            #"тариф"#,
+            #"тарифы"#,
+            #"planı"#,
+            #"プラン"#,
+            #"요금제"#,
+            #"套餐"#,
+            #"แพ็กเกจ"#,
+            #"प्लान"#,
+            #"योजना"#,
+            #"خطة"#,
+            #"الخطة"#,
+            #"الخطط"#,
+        ]
+    }
+
+    private static func words87() -> [String] {
         [
             #"basic"#,
             #"basis"#,
@@ -16181,7 +16329,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words86() -> [String] {
+    private static func words88() -> [String] {
         [
             #"back to"#,
             #"go back to"#,
@@ -16323,10 +16471,22 @@ enum EmbeddedRulePacks {
             #"kapat"#,
             #"إغلاق"#,
             #"बंद करें"#,
+            #"döneyim"#,
+            #"dönelim"#,
+            #"سأعود إلى"#,
+            #"أعود إلى"#,
+            #"انتقل إلى"#,
+            #"اذهب إلى"#,
+            #"पर जाएँ"#,
+            #"पर जाइए"#,
+            #"होम पर"#,
+            #"وانتقل إلى"#,
+            #"واذهب إلى"#,
+            #"والانتقال إلى"#,
         ]
     }
 
-    private static func words87() -> [String] {
+    private static func words89() -> [String] {
         [
             #"i don't like saving"#,
             #"i don't want to save"#,
@@ -16587,7 +16747,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words88() -> [String] {
+    private static func words90() -> [String] {
         [
             #"그렇게 믿고 싶어"#,
             #"katanya sih"#,
@@ -16792,10 +16952,13 @@ enum EmbeddedRulePacks {
             #"betaal ik liever meer"#,
             #"أعرض بياناتي للخطر"#,
             #"أرفض الحماية"#,
+            #"손해 봐도 괜찮"#,
+            #"손해 봐도 돼"#,
+            #"ยอมเสียเปรียบ"#,
         ]
     }
 
-    private static func words89() -> [String] {
+    private static func words91() -> [String] {
         [
             #"us$"#,
             #"a$"#,
@@ -16837,7 +17000,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words90() -> [String] {
+    private static func words92() -> [String] {
         [
             #"usd"#,
             #"eur"#,
@@ -16889,7 +17052,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words91() -> [String] {
+    private static func words93() -> [String] {
         [
             #"dollar"#,
             #"dollars"#,
@@ -17032,7 +17195,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words92() -> [String] {
+    private static func words94() -> [String] {
         [
             #"fortsätta"#,
             #"fortsätter"#,
@@ -17199,7 +17362,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words93() -> [String] {
+    private static func words95() -> [String] {
         [
             #"i"#,
             #"i'll"#,
@@ -17460,7 +17623,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words94() -> [String] {
+    private static func words96() -> [String] {
         [
             #"não quero"#,
             #"je ne veux pas"#,
@@ -17609,7 +17772,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words95() -> [String] {
+    private static func words97() -> [String] {
         [
             #"waste*"#,
             #"wasting"#,
@@ -17870,7 +18033,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words96() -> [String] {
+    private static func words98() -> [String] {
         [
             #"źle spać"#,
             #"kötü uyu*"#,
@@ -18131,7 +18294,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words97() -> [String] {
+    private static func words99() -> [String] {
         [
             #"on s'en fiche"#,
             #"a quién le importa"#,
@@ -18392,7 +18555,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words98() -> [String] {
+    private static func words100() -> [String] {
         [
             #"تضيع"#,
             #"se la caveranno"#,
@@ -18653,7 +18816,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words99() -> [String] {
+    private static func words101() -> [String] {
         [
             #"der stress"#,
             #"le stress"#,
@@ -18914,7 +19077,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words100() -> [String] {
+    private static func words102() -> [String] {
         [
             #"sover hellere dårligt"#,
             #"dårligt"#,
@@ -19175,7 +19338,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words101() -> [String] {
+    private static func words103() -> [String] {
         [
             #"vinossa"#,
             #"krzywo"#,
@@ -19436,7 +19599,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words102() -> [String] {
+    private static func words104() -> [String] {
         [
             #"sakit punggung"#,
             #"đau lưng"#,
@@ -19697,7 +19860,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words103() -> [String] {
+    private static func words105() -> [String] {
         [
             #"бедн*"#,
             #"貧乏"#,
@@ -19958,7 +20121,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words104() -> [String] {
+    private static func words106() -> [String] {
         [
             #"soffrire"#,
             #"sofrendo"#,
@@ -20219,7 +20382,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words105() -> [String] {
+    private static func words107() -> [String] {
         [
             #"full lagring"#,
             #"muisti täynnä"#,
@@ -20480,7 +20643,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words106() -> [String] {
+    private static func words108() -> [String] {
         [
             #"przecieka"#,
             #"sızdırsın"#,
@@ -20741,7 +20904,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words107() -> [String] {
+    private static func words109() -> [String] {
         [
             #"screen all day"#,
             #"glued to the screen"#,
@@ -21002,7 +21165,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words108() -> [String] {
+    private static func words110() -> [String] {
         [
             #"na debecie"#,
             #"ekside"#,
@@ -21263,7 +21426,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words109() -> [String] {
+    private static func words111() -> [String] {
         [
             #"chơi một mình"#,
             #"tự chơi"#,
@@ -21524,7 +21687,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words110() -> [String] {
+    private static func words112() -> [String] {
         [
             #"יכול לחכות"#,
             #"יכולה לחכות"#,
@@ -21785,7 +21948,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words111() -> [String] {
+    private static func words113() -> [String] {
         [
             #"butto soldi"#,
             #"butto via soldi"#,
@@ -22046,7 +22209,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words112() -> [String] {
+    private static func words114() -> [String] {
         [
             #"oppivat joskus"#,
             #"kiedyś się nauczą"#,
@@ -22307,7 +22470,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words113() -> [String] {
+    private static func words115() -> [String] {
         [
             #"solteiro"#,
             #"solteira"#,
@@ -22470,7 +22633,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words114() -> [String] {
+    private static func words116() -> [String] {
         [
             #"better"#,
             #"improv*"#,
@@ -22731,7 +22894,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words115() -> [String] {
+    private static func words117() -> [String] {
         [
             #"koulutusta"#,
             #"tresura"#,
@@ -22803,7 +22966,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words116() -> [String] {
+    private static func words118() -> [String] {
         [
             #"not"#,
             #"don't"#,
@@ -22872,7 +23035,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words117() -> [String] {
+    private static func words119() -> [String] {
         [
             #"never lose"#,
             #"never miss"#,
@@ -22947,7 +23110,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words118() -> [String] {
+    private static func words120() -> [String] {
         [
             #"don't care"#,
             #"do not care"#,
@@ -23208,7 +23371,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words119() -> [String] {
+    private static func words121() -> [String] {
         [
             #"kan me gestolen worden"#,
             #"kan me niet schelen"#,
@@ -23469,7 +23632,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words120() -> [String] {
+    private static func words122() -> [String] {
         [
             #"무슨 상관"#,
             #"apa bedanya"#,
@@ -23535,7 +23698,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words121() -> [String] {
+    private static func words123() -> [String] {
         [
             #"privacy"#,
             #"security"#,
@@ -23796,7 +23959,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words122() -> [String] {
+    private static func words124() -> [String] {
         [
             #"inglés"#,
             #"inglese"#,
@@ -24057,7 +24220,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words123() -> [String] {
+    private static func words125() -> [String] {
         [
             #"sevgilim*"#,
             #"niños"#,
@@ -24318,7 +24481,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words124() -> [String] {
+    private static func words126() -> [String] {
         [
             #"הילדים שלי"#,
             #"moje děti"#,
@@ -24371,7 +24534,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words125() -> [String] {
+    private static func words127() -> [String] {
         [
             #"love"#,
             #"enjoy"#,
@@ -24471,7 +24634,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words126() -> [String] {
+    private static func words128() -> [String] {
         [
             #"ads"#,
             #"advertising"#,
@@ -24510,7 +24673,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words127() -> [String] {
+    private static func words129() -> [String] {
         [
             #"i'd rather"#,
             #"i would rather"#,
@@ -24578,7 +24741,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words128() -> [String] {
+    private static func words130() -> [String] {
         [
             #"free"#,
             #"free plan"#,
@@ -24839,7 +25002,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words129() -> [String] {
+    private static func words131() -> [String] {
         [
             #"zonder premium"#,
             #"uden premium"#,
@@ -24944,10 +25107,16 @@ enum EmbeddedRulePacks {
             #"de basisversie"#,
             #"temel"#,
             #"temel filtrelerle"#,
+            #"ein andermal"#,
+            #"andermal"#,
+            #"kiedy indziej"#,
+            #"une autre fois"#,
+            #"otra vez"#,
+            #"un'altra volta"#,
         ]
     }
 
-    private static func words130() -> [String] {
+    private static func words132() -> [String] {
         [
             #"ends in"#,
             #"ending in"#,
@@ -25067,10 +25236,12 @@ enum EmbeddedRulePacks {
             #"تبقت"#,
             #"بقيت"#,
             #"تبقى فقط"#,
+            #"لم يتبق سوى"#,
+            #"يتبق"#,
         ]
     }
 
-    private static func words131() -> [String] {
+    private static func words133() -> [String] {
         [
             #"ends"#,
             #"ending"#,
@@ -25331,7 +25502,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words132() -> [String] {
+    private static func words134() -> [String] {
         [
             #"più caro"#,
             #"mais caro"#,
@@ -25544,10 +25715,12 @@ enum EmbeddedRulePacks {
             #"prennent fin"#,
             #"finit"#,
             #"se finit"#,
+            #"s'arrêtent"#,
+            #"s'arrêtera"#,
         ]
     }
 
-    private static func words133() -> [String] {
+    private static func words135() -> [String] {
         [
             #"tonight"#,
             #"today"#,
@@ -25808,7 +25981,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words134() -> [String] {
+    private static func words136() -> [String] {
         [
             #"la próxima semana"#,
             #"la prossima settimana"#,
@@ -26069,7 +26242,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words135() -> [String] {
+    private static func words137() -> [String] {
         [
             #"जून"#,
             #"जुलाई"#,
@@ -26330,7 +26503,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words136() -> [String] {
+    private static func words138() -> [String] {
         [
             #"tänään"#,
             #"illalla"#,
@@ -26378,7 +26551,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words137() -> [String] {
+    private static func words139() -> [String] {
         [
             #"ribu ulasan"#,
             #"ribu pengguna"#,
@@ -26441,7 +26614,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words138() -> [String] {
+    private static func words140() -> [String] {
         [
             #"price"#,
             #"prices"#,
@@ -26669,10 +26842,11 @@ enum EmbeddedRulePacks {
             #"uitverkoop"#,
             #"wyprzedaż"#,
             #"распродаж*"#,
+            #"أماكن"#,
         ]
     }
 
-    private static func words139() -> [String] {
+    private static func words141() -> [String] {
         [
             #"wenige"#,
             #"few"#,
@@ -26714,7 +26888,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words140() -> [String] {
+    private static func words142() -> [String] {
         [
             #"trial"#,
             #"free week"#,
@@ -26902,10 +27076,12 @@ enum EmbeddedRulePacks {
             #"медитаци*"#,
             #"спокойно"#,
             #"перед сном"#,
+            #"deneme süren*"#,
+            #"sürenin"#,
         ]
     }
 
-    private static func words141() -> [String] {
+    private static func words143() -> [String] {
         [
             #"free week"#,
             #"first week free"#,
@@ -26941,7 +27117,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words142() -> [String] {
+    private static func words144() -> [String] {
         [
             #"one free drawing per day"#,
             #"1 free drawing per day"#,
