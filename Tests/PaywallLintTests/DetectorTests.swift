@@ -738,15 +738,12 @@ import Testing
             minimumLines: 90, perLanguageAccuracy: 0.85),
         // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
         // languages, 80 lines each, none repeating an earlier set) while set 57's misses were
-        // mended, frozen (SHA-256 in README.md), never read line by line; measured once, after
-        // those mends, and pinned there.
+        // mended, frozen. Its one run: price 1.00/1.00, savings 1.00/0.98, urgency 0.99/0.94,
+        // free 1.00/0.99, payment verbs 0.97/0.96, confirmshaming 0.86/0.97, trial offers
+        // 0.97/0.97; then read and mended.
         LabelledSet(
             file: "copy-heldout-58.tsv", label: "held-out 58 ", detectors: detectorNames + ["trial-offer"],
-            minimumLines: 90, blind: true,
-            floors: [
-                "price": (1.00, 1.00), "savings": (1.00, 0.98), "urgency": (0.98, 0.94), "free": (1.00, 0.99),
-                "payment-verb": (0.97, 0.96), "confirmshaming": (0.86, 0.97), "trial-offer": (0.97, 0.97),
-            ], perLanguageAccuracy: 0.75),
+            minimumLines: 90, perLanguageAccuracy: 0.85),
     ]
 
     @Test(arguments: labelledSets)

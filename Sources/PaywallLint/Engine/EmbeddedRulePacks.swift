@@ -1617,6 +1617,9 @@ enum EmbeddedRulePacks {
             #"木曜日"#,
             #"土曜日"#,
             #"日曜日"#,
+            #"om dagen"#,
+            #"i veckan"#,
+            #"om året"#,
         ]
     }
 
@@ -2614,6 +2617,9 @@ enum EmbeddedRulePacks {
             #"कुछ नहीं लगेगा"#,
             #"저희가 대신 부담"#,
             #"대신 부담"#,
+            #"komplett auf uns"#,
+            #"geht komplett auf uns"#,
+            #"auf uns"#,
         ]
     }
 
@@ -2937,6 +2943,11 @@ enum EmbeddedRulePacks {
             #"bizden e-posta"#,
             #"bizden bildirim"#,
             #"bizden öneriler"#,
+            #"verlass dich auf uns"#,
+            #"verlassen sie sich auf uns"#,
+            #"zähl auf uns"#,
+            #"auf uns zählen"#,
+            #"auf uns verlassen"#,
         ]
     }
 
@@ -5482,6 +5493,13 @@ enum EmbeddedRulePacks {
             #"देर न करें"#,
             #"देर मत करें"#,
             #"जल्दी करें"#,
+            #"läuft heute um mitternacht ab"#,
+            #"um mitternacht ab"#,
+            #"heute um mitternacht"#,
+            #"no te las pierdas"#,
+            #"no te la pierdas"#,
+            #"仅限双十一"#,
+            #"双十一当天"#,
             #"expires in"#,
             #"deal expires"#,
             #"expires tonight"#,
@@ -5540,6 +5558,11 @@ enum EmbeddedRulePacks {
             ##"first # customers"##,
             ##"first # people"##,
             ##"# spots left"##,
+        ]
+    }
+
+    private static func words26() -> [String] {
+        [
             ##"# seats left"##,
             ##"# places left"##,
             ##"# codes left"##,
@@ -5547,11 +5570,6 @@ enum EmbeddedRulePacks {
             ##"# licenses left"##,
             ##"# spots remaining"##,
             ##"# seats remaining"##,
-        ]
-    }
-
-    private static func words26() -> [String] {
-        [
             ##"# licenses remaining"##,
             ##"# * licenses remaining"##,
             ##"# * codes left"##,
@@ -5801,6 +5819,11 @@ enum EmbeddedRulePacks {
             #"見逃すと"#,
             #"错过今天"#,
             #"错过就"#,
+        ]
+    }
+
+    private static func words27() -> [String] {
+        [
             #"再等一年"#,
             ##"前#名"##,
             #"名额告急"#,
@@ -5808,11 +5831,6 @@ enum EmbeddedRulePacks {
             #"即将涨价"#,
             #"涨价"#,
             ##"还剩#"##,
-        ]
-    }
-
-    private static func words27() -> [String] {
-        [
             #"关闭后"#,
             #"人正在看"#,
             #"人已购买"#,
@@ -6174,6 +6192,8 @@ enum EmbeddedRulePacks {
             #"deneme sürenin"#,
             #"denemenin bitmesine"#,
             #"deneme süresinin bitmesine"#,
+            #"الفترة المدفوعة"#,
+            #"تبقى في"#,
         ]
     }
 
@@ -7493,6 +7513,7 @@ enum EmbeddedRulePacks {
             #"betaal je het equivalent van"#,
             #"zahlen"#,
             #"bezahlen"#,
+            #"ne paghi"#,
         ]
     }
 
@@ -8607,6 +8628,8 @@ enum EmbeddedRulePacks {
             #"een maand"#,
             #"en vecka"#,
             #"en månad"#,
+            #"haftanı"#,
+            #"haftan"#,
         ]
     }
 
@@ -9834,6 +9857,9 @@ enum EmbeddedRulePacks {
             #"افتح جميع"#,
             #"पेमेंट करें"#,
             #"पेमेंट करो"#,
+            #"أكمل الدفع"#,
+            #"إتمام الدفع"#,
+            #"أتمم الدفع"#,
         ]
     }
 
@@ -10445,6 +10471,8 @@ enum EmbeddedRulePacks {
             #"のロックを解除"#,
             #"を解除"#,
             #"잠금 해제"#,
+            #"erwerben"#,
+            #"kaufen"#,
         ]
     }
 
@@ -10644,6 +10672,17 @@ enum EmbeddedRulePacks {
             #"高级功能"#,
             #"プレミアム機能"#,
             #"프리미엄 기능"#,
+            #"lebenslangen zugang"#,
+            #"lifetime access"#,
+            #"accès à vie"#,
+            #"acceso de por vida"#,
+            #"accesso a vita"#,
+            #"acesso vitalício"#,
+            #"levenslange toegang"#,
+            #"livstidsåtkomst"#,
+            #"dożywotni dostęp"#,
+            #"пожизненный доступ"#,
+            #"ömür boyu erişim"#,
         ]
     }
 
@@ -12098,6 +12137,19 @@ enum EmbeddedRulePacks {
             #"リスニング力"#,
             #"語彙力"#,
             #"力を一段"#,
+            #"davet et"#,
+            #"arkadaşını davet"#,
+            #"invite a friend"#,
+            #"invite your friends"#,
+            #"invita un amico"#,
+            #"invita i tuoi amici"#,
+            #"convide um amigo"#,
+            #"invitez un ami"#,
+            #"invita a un amigo"#,
+            #"lade freunde ein"#,
+            #"ヒントメール"#,
+            #"メール"#,
+            #"메일"#,
         ]
     }
 
@@ -16254,6 +16306,22 @@ enum EmbeddedRulePacks {
             #"また今度ゆっくり見る"#,
             #"ยังไม่ใช่ตอนนี้ ขอบคุณที่แนะนำ"#,
             #"다음에 요금제를 살펴볼게요"#,
+            #"Not right now, I'm mid-recipe"#,
+            #"Close and keep editing my sunset shot"#,
+            #"Per ora salto questo passaggio"#,
+            #"Deixa pra depois, vou terminar o capítulo"#,
+            #"Niet nu, ik maak eerst mijn training af"#,
+            #"Nej tack, visa mig mina listor"#,
+            #"Inte nu, jag kör klart benpasset först"#,
+            #"Pomiń i przejdź od razu do edytora"#,
+            #"ذكّرني بعد انتهاء درس اليوم"#,
+            #"今回は見送って、きょうの献立を見る"#,
+            #"また今度にする（フォトブックは下書き保存済み）"#,
+            #"このステップを飛ばす"#,
+            #"이번엔 넘어가고 오늘 운동 기록 보기"#,
+            #"레시피 목록으로 돌아가서 다음에 볼게요"#,
+            #"닫고 내 드로잉 갤러리로"#,
+            #"ข้ามขั้นตอนตั้งเป้าหมายการวิ่ง"#,
         ]
     }
 
@@ -16483,6 +16551,18 @@ enum EmbeddedRulePacks {
             #"وانتقل إلى"#,
             #"واذهب إلى"#,
             #"والانتقال إلى"#,
+            #"닫고"#,
+            #"돌아가서"#,
+            #"으로 돌아가"#,
+            #"로 돌아가"#,
+            #"を飛ばす"#,
+            #"ステップを飛ばす"#,
+            #"ข้ามขั้นตอน"#,
+            #"salto questo passaggio"#,
+            #"przejdź od razu do"#,
+            #"visa mig"#,
+            #"keep editing"#,
+            #"terminar o capítulo"#,
         ]
     }
 
@@ -22630,6 +22710,13 @@ enum EmbeddedRulePacks {
             #"광고 계속"#,
             #"高いまま"#,
             #"高いままで"#,
+            #"track my"#,
+            #"track me"#,
+            #"advertisers track"#,
+            #"साधारण"#,
+            #"साधारण ही"#,
+            #"เครียด"#,
+            #"ขอเครียด"#,
         ]
     }
 
@@ -26548,6 +26635,12 @@ enum EmbeddedRulePacks {
             ##"# दिन में"##,
             ##"خلال # أيام"##,
             ##"خلال # يوم"##,
+            ##"# gün sonra"##,
+            #"gün sonra"#,
+            #"بعد يومين"#,
+            ##"بعد # أيام"##,
+            #"بعد ساعتين"#,
+            ##"بعد # ساعات"##,
         ]
     }
 
