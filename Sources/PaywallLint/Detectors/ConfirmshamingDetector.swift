@@ -52,9 +52,8 @@ package final class ConfirmshamingDetector: Sendable {
     private let declines: NeutralDeclines?
     private let navigation: PhraseMatcher
     private let freeTier: PhraseMatcher
-    private let basicTier: PhraseMatcher
-    private let paidProducts: PhraseMatcher
-    private let plans: PhraseMatcher
+    /// The basic tier, the paid product or the plans a decline names.
+    private let tiers: PhraseMatcher
 
     package init(vocabularies: [String: [String]]) {
         func matcher(_ name: String) -> PhraseMatcher { PhraseMatcher(phrases: vocabularies[name] ?? []) }
@@ -76,9 +75,8 @@ package final class ConfirmshamingDetector: Sendable {
         navigation = matcher("neutral-navigation")
         freeTier = PhraseMatcher(
             phrases: vocabularies["free-words"] ?? [], exceptions: vocabularies["free-exceptions"] ?? [])
-        basicTier = matcher("basic-tier-words")
-        paidProducts = matcher("paid-products")
-        plans = matcher("plan-words")
+        tiers = PhraseMatcher(
+            phrases: ["basic-tier-words", "paid-products", "plan-words"].flatMap { vocabularies[$0] ?? [] })
         declines = NeutralDeclines.declines(in: vocabularies).map(NeutralDeclines.init(declines:))
     }
 
@@ -103,8 +101,7 @@ package final class ConfirmshamingDetector: Sendable {
             // holds; "Continue with NotaBene gratuit" names the free or basic tier it settles for,
             // "暂时不需要高级版" and "今はプランを選ばない" the paid one it turns down.
             guard navigation.ranges(in: normalized).isEmpty,
-                freeTier.ranges(in: normalized).isEmpty, basicTier.ranges(in: normalized).isEmpty,
-                paidProducts.ranges(in: normalized).isEmpty, plans.ranges(in: normalized).isEmpty,
+                freeTier.ranges(in: normalized).isEmpty, tiers.ranges(in: normalized).isEmpty,
                 let range = declines?.unexplained(
                     in: normalized, source: text, inKnownLanguage: inKnownLanguage)
             else { return [] }

@@ -97,9 +97,9 @@ package final class PaymentVerbDetector: Sendable {
         }
     }
 
-    /// "Upgrade your sprint speed", "Uppgradera din kondition": an upgrade of the user's own
-    /// thing that is no plan, account or paid product, at most two words after the verb (`upgrade-verbs`,
-    /// `possessives`, `upgrade-objects` or `paid-products` within four words).
+    /// "Upgrade your sprint speed", "Uppgradera din kondition": an `upgrade-verbs` match with a
+    /// possessive at most two words after it and, in the four words after that, no plan, account
+    /// or paid product (`upgrade-objects`, `paid-products`).
     private func upgradesSomethingElse(
         _ match: DetectorMatch, in text: [Unicode.Scalar], normalized: NormalizedText
     ) -> Bool {

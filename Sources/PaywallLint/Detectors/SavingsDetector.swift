@@ -20,10 +20,10 @@
 /// "شهران"), a saving only with `bonus-period-context` ("with yearly", "extra"); `free-words` (with
 /// `free-exceptions`); `price-comparisons` ("instead of", "statt") between two prices and
 /// `former-prices` ("was", "antes") before them, or `price-from` and `price-to` ("De R$ 199 por
-/// R$ 99", with at most a word of `price-only` after the latter); `pay-words` ("pay for", "paghi") before a number
-/// of periods, `whole-year` after it; `savings-fractions` ("half", "三成") with a savings, paying
-/// or costing word (`cost-words`); `non-money-savings` (time, battery, storage); and the currency
-/// vocabularies through `PriceDetector`.
+/// R$ 99", with at most a word of `price-only` after the latter); `pay-words` ("pay for",
+/// "paghi") before a number of periods, `whole-year` after it; `savings-fractions` ("half",
+/// "三成") with a savings, paying or costing word (`cost-words`); `non-money-savings` (time,
+/// battery, storage); and the currency vocabularies through `PriceDetector`.
 ///
 /// A class, not a struct: a rule hands `matches` to its memo as a closure, which then retains
 /// one reference instead of copying every compiled vocabulary.

@@ -86,6 +86,7 @@ package final class TrialOfferDetector: Sendable {
         // paid product the trial is of ("14 days of Pro free").
         let products = paidProducts.matches(in: plain, normalized: normalized).map(\.range)
         let ofWords = periodOf.matches(in: plain, normalized: normalized).map(\.range)
+        var savingsFound: [Range<Int>]?
         for match in claims {
             let near = Self.nearest(lengths, to: match.range).contains { period in
                 let gap =
@@ -103,13 +104,11 @@ package final class TrialOfferDetector: Sendable {
                     plain, match.range, period, atMost: 1 + named, countingNumbers: false)
                 return words - named <= 1
             }
+            guard near else { continue }
             // "The yearly plan includes 2 months free" is a saving, not a trial.
-            let bundled = {
-                self.savings.matches(in: plain, normalized: normalized).contains {
-                    $0.range.overlaps(match.range) && $0.range.count > match.range.count
-                }
-            }
-            if near, !bundled() {
+            let found = savingsFound ?? savings.matches(in: plain, normalized: normalized).map(\.range)
+            savingsFound = found
+            if !found.contains(where: { $0.overlaps(match.range) && $0.count > match.range.count }) {
                 return match
             }
         }

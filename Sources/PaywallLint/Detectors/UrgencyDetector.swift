@@ -7,8 +7,9 @@
 /// - a running clock, `02:14:59`, or a shorter `09:59` next to a countdown word
 ///   (`countdown-context`: "ends in", "через", "bitmesine");
 /// - a deadline verb with a near time (`deadline-verbs` with `time-limits` or a clock: "closes
-///   tonight", "endet morgen", "läuft um 23:59 Uhr ab"), unless the text is about a trial, a renewal or a
-///   reset (`deadline-exceptions`: "your trial ends tomorrow", "the limit resets at midnight");
+///   tonight", "endet morgen", "läuft um 23:59 Uhr ab"), unless the text is about a trial, a
+///   renewal or a reset (`deadline-exceptions`: "your trial ends tomorrow", "the limit resets at
+///   midnight");
 /// - scarcity of an offer: a countdown word with an offer word and a number, spelled or not, or a
 ///   word for "a few" (`countdown-context` with `offer-words`, `number-words`, `few-words`: "Bara 25
 ///   rabattkoder kvar", "Nur noch drei Tage zum Aktionspreis", "Bloß noch wenige Plätze"), with
@@ -67,8 +68,8 @@ package final class UrgencyDetector: Sendable {
             return DetectorMatch(range: clock.range, in: text)
         }
         // A near deadline, or an offer counted down, presses unless the text is about a trial, a
-        // renewal or a reset.
-        // A clock is a time even inside a deadline that brackets it ("läuft um 23:59 Uhr ab").
+        // renewal or a reset. A clock is a time even inside the deadline that brackets it
+        // ("läuft um 23:59 Uhr ab").
         let deadlineRanges = deadlines.ranges(in: normalized)
         let pressure =
             (clocks.isEmpty ? nil : deadlineRanges.first)
