@@ -746,15 +746,12 @@ import Testing
             minimumLines: 90, perLanguageAccuracy: 0.85),
         // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
         // languages, 80 lines each, none repeating an earlier set) while set 58's misses were
-        // mended, frozen (SHA-256 in README.md), never read line by line; measured once, after
-        // those mends, and pinned there.
+        // mended, frozen. Its one run: price 1.00/1.00, savings 0.99/0.96, urgency 1.00/1.00,
+        // free 1.00/0.97, payment verbs 0.98/0.97, confirmshaming 0.91/0.99, trial offers
+        // 1.00/0.97; then read and mended.
         LabelledSet(
             file: "copy-heldout-59.tsv", label: "held-out 59 ", detectors: detectorNames + ["trial-offer"],
-            minimumLines: 90, blind: true,
-            floors: [
-                "price": (1.00, 1.00), "savings": (0.98, 0.96), "urgency": (1.00, 1.00), "free": (1.00, 0.97),
-                "payment-verb": (0.98, 0.97), "confirmshaming": (0.90, 0.99), "trial-offer": (1.00, 0.97),
-            ], perLanguageAccuracy: 0.83),
+            minimumLines: 90, perLanguageAccuracy: 0.90),
     ]
 
     @Test(arguments: labelledSets)

@@ -28,7 +28,9 @@
 /// själva"). Guilt trips are open-ended and neutral declines are not, so this finds the wordings
 /// that no list of guilt trips has yet; the match is marked `byElimination`. A label that leads
 /// somewhere (`neutral-navigation`: "Back to", "Zurück zur") is left to the other stages: its
-/// destination names the app's own screens, which no list holds; so is a label that names the
+/// destination names the app's own screens, which no list holds; so is a label that puts the
+/// offer off until the user has done something of their own (`neutral-deferrals`: "Maybe later,
+/// first I'll finish the track", "Może po zakończeniu tego rozdziału"), one that names the
 /// free or basic tier (`free-words`, `basic-tier-words`: "Continuer avec NotaBene gratuit"), the
 /// paid product or the plans it turns down (`paid-products`, `plan-words`); names are never
 /// unknown.
@@ -51,6 +53,7 @@ package final class ConfirmshamingDetector: Sendable {
     private let continuations: PhraseMatcher
     private let declines: NeutralDeclines?
     private let navigation: PhraseMatcher
+    private let deferrals: PhraseMatcher
     private let freeTier: PhraseMatcher
     /// The basic tier, the paid product or the plans a decline names.
     private let tiers: PhraseMatcher
@@ -73,6 +76,7 @@ package final class ConfirmshamingDetector: Sendable {
         neutralChoices = matcher("neutral-choices")
         continuations = matcher("continuations")
         navigation = matcher("neutral-navigation")
+        deferrals = matcher("neutral-deferrals")
         freeTier = PhraseMatcher(
             phrases: vocabularies["free-words"] ?? [], exceptions: vocabularies["free-exceptions"] ?? [])
         tiers = PhraseMatcher(
@@ -98,9 +102,10 @@ package final class ConfirmshamingDetector: Sendable {
         // Wording the other vocabularies know shows the label's language is covered.
         func byElimination(inKnownLanguage: Bool) -> [DetectorMatch] {
             // "Back to my recipes": where a label leads names the app's own things, which no list
-            // holds; "Continue with NotaBene gratuit" names the free or basic tier it settles for,
+            // holds, and so does what the user will do first ("Not now, first I'll finish the
+            // track"); "Continue with NotaBene gratuit" names the free or basic tier it settles for,
             // "暂时不需要高级版" and "今はプランを選ばない" the paid one it turns down.
-            guard navigation.ranges(in: normalized).isEmpty,
+            guard navigation.ranges(in: normalized).isEmpty, deferrals.ranges(in: normalized).isEmpty,
                 freeTier.ranges(in: normalized).isEmpty, tiers.ranges(in: normalized).isEmpty,
                 let range = declines?.unexplained(
                     in: normalized, source: text, inKnownLanguage: inKnownLanguage)

@@ -132,22 +132,18 @@ final class NeutralDeclines: Sendable {
         let unknownWords = unknown.count
         var unknownScalarsInRuns = 0
         for run in pieces.runs {
-            // The longest known part at each offset; a scalar in no known part of two is unknown.
-            var start = run.lowerBound
-            while start < run.upperBound {
-                var known = start
+            // A scalar that no known part of two or more covers is unknown; parts may overlap
+            // ("ไม่เป็นไร" is longer than the longest part).
+            var coveredUntil = run.lowerBound
+            for start in run {
                 Self.forEachPart(of: scalars, in: run, from: start) { hash, end in
-                    if tables.hasPart(hash) { known = end }
+                    if tables.hasPart(hash) { coveredUntil = max(coveredUntil, end) }
                 }
-                if known > start {
+                if start < coveredUntil {
                     inCoveredLanguage = true
-                    start = known
-                } else if isQuoted(start..<start + 1) {
-                    start += 1
-                } else {
+                } else if !isQuoted(start..<start + 1) {
                     unknown.append(start..<start + 1)
                     unknownScalarsInRuns += 1
-                    start += 1
                 }
             }
         }

@@ -10,7 +10,8 @@
 /// a paying member); the currency vocabularies for literal prices. A label without a payment
 /// verb still pays when it takes a paid product: an acquisition verb (`payment-acquire-verbs`
 /// before the product, `payment-acquire-verbs-after` after it in verb-final languages) at most
-/// three words from a `paid-products` word ("Obtén Premium", "गोल्ड मेंबरशिप लें").
+/// four words from a `paid-products` word ("Obtén Premium", "गोल्ड मेंबरशिप लें") or a product
+/// name that ends in a paid tier or a plus ("Passa a MelodiaPro", "Get Sleep+").
 ///
 /// A class, not a struct: a rule hands `matches` to its memo as a closure, which then retains
 /// one reference instead of copying every compiled vocabulary.
@@ -25,6 +26,8 @@ package final class PaymentVerbDetector: Sendable {
     private let upgrades: PhraseMatcher
     private let possessives: PhraseMatcher
     private let upgradeObjects: PhraseMatcher
+    /// The one-word paid tiers ("pro", "plus"), which also end product names ("MeditaPro").
+    private let tierNames: Set<String>
 
     package init(vocabularies: [String: [String]]) {
         matcher = PhraseMatcher(
@@ -43,6 +46,8 @@ package final class PaymentVerbDetector: Sendable {
         paidProducts = PhraseMatcher(phrases: vocabularies["paid-products"] ?? [], exceptions: exceptions)
         upgrades = PhraseMatcher(phrases: vocabularies["upgrade-verbs"] ?? [])
         possessives = PhraseMatcher(phrases: vocabularies["possessives"] ?? [])
+        tierNames = Set(
+            (vocabularies["paid-products"] ?? []).filter { $0.allSatisfy { $0.isASCII && $0.isLetter } })
         upgradeObjects = PhraseMatcher(
             phrases: (vocabularies["paid-products"] ?? []) + (vocabularies["upgrade-objects"] ?? []))
     }
@@ -57,9 +62,17 @@ package final class PaymentVerbDetector: Sendable {
         // anywhere in the label ("Subscribe to our weekly newsletter", "Face IDでロックを解除").
         // A paid product right after the verb is payment whatever else the label names
         // ("Sblocca Premium e ascolta oltre 2.000 podcast"); "채널 구독하고 알림 받기" is not.
-        guard otherSenses.ranges(in: normalized).isEmpty else {
+        // "Tüm bölümlerin kilidini aç": a word of another sense inside a paid product ("all
+        // episodes", not "episode 3") is that product.
+        let products = (paidProducts.ranges(in: normalized) + namedProducts(in: normalized, source: text))
+            .sorted { $0.lowerBound < $1.lowerBound }
+        let senses = otherSenses.ranges(in: normalized).filter { sense in
+            !products.contains { $0.lowerBound <= sense.lowerBound && sense.upperBound <= $0.upperBound }
+        }
+        guard senses.isEmpty else {
             let paying = outright.matches(in: text, normalized: normalized)
-            guard paying.isEmpty, let taking = productTaken(in: normalized, verbFirstOnly: true) else {
+            guard paying.isEmpty, let taking = productTaken(products, in: normalized, verbFirstOnly: true)
+            else {
                 return paying
             }
             return [DetectorMatch(taking, of: normalized, in: text)]
@@ -67,7 +80,7 @@ package final class PaymentVerbDetector: Sendable {
         let verbs = verbMatches(in: text, normalized: normalized).filter {
             !upgradesSomethingElse($0, in: text, normalized: normalized)
         }
-        guard verbs.isEmpty, let taking = productTaken(in: normalized) else { return verbs }
+        guard verbs.isEmpty, let taking = productTaken(products, in: normalized) else { return verbs }
         return [DetectorMatch(taking, of: normalized, in: text)]
     }
 
@@ -123,11 +136,46 @@ package final class PaymentVerbDetector: Sendable {
         return !upgradeObjects.ranges(in: normalized).contains { $0.overlaps(object) }
     }
 
+    /// Product names no vocabulary lists, in normalised offsets: a paid tier joined to the app's
+    /// name ("MeditaPro", "NotesPlus") or a name marked with a plus ("Sleep+").
+    private func namedProducts(in normalized: NormalizedText, source: [Unicode.Scalar]) -> [Range<Int>] {
+        let t = normalized.scalars
+        var found: [Range<Int>] = []
+        var end = 0
+        for start in normalized.wordStarts.map(\.offset)
+        where start >= end && Scalars.isWord(t[start]) && !Scalars.isUnspaced(t[start]) {
+            end = start
+            while end < t.count, Scalars.isWord(t[end]), !Scalars.isUnspaced(t[end]) { end += 1 }
+            if end < t.count, t[end] == "+", end - start >= 2 {
+                found.append(start..<end + 1)
+            } else if let tail = Self.joinedTail(source[normalized.sourceRange(of: start..<end)]),
+                tierNames.contains(tail)
+            {
+                found.append(start..<end)
+            }
+        }
+        return found
+    }
+
+    /// The part of a word from its last capital after a lowercase letter, lowercased: "pro" of
+    /// "MeditaPro"; nil without such a capital.
+    private static func joinedTail(_ word: ArraySlice<Unicode.Scalar>) -> String? {
+        var tailStart: Int?
+        var previousLower = false
+        for index in word.indices {
+            let properties = word[index].properties
+            if previousLower && properties.isUppercase { tailStart = index }
+            previousLower = properties.isLowercase
+        }
+        return tailStart.map { String(String.UnicodeScalarView(word[$0...])).lowercased() }
+    }
+
     /// An acquisition verb and a paid product close together, in normalised offsets: the verb
     /// first, or the product first when a verb-final form ends the clause ("Plus'a geç ve
     /// reklamları kapat"), so "Premium members get early access" takes nothing.
-    private func productTaken(in normalized: NormalizedText, verbFirstOnly: Bool = false) -> Range<Int>? {
-        let products = paidProducts.ranges(in: normalized)
+    private func productTaken(
+        _ products: [Range<Int>], in normalized: NormalizedText, verbFirstOnly: Bool = false
+    ) -> Range<Int>? {
         guard !products.isEmpty else { return nil }
         let t = normalized.scalars
         for verb in acquisitions.ranges(in: normalized) {
@@ -148,9 +196,9 @@ package final class PaymentVerbDetector: Sendable {
         return nil
     }
 
-    /// At most three words (or `words`) and 24 scalars (scripts without spaces count by scalars
+    /// At most four words (or `words`) and 24 scalars (scripts without spaces count by scalars
     /// alone).
-    private static func isShortGap(_ gap: ArraySlice<Unicode.Scalar>, words limit: Int = 3) -> Bool {
+    private static func isShortGap(_ gap: ArraySlice<Unicode.Scalar>, words limit: Int = 4) -> Bool {
         guard gap.count <= 24 else { return false }
         var words = 0
         var inWord = false

@@ -140,8 +140,21 @@ package final class SavingsDetector: Sendable {
         add(freePeriods(&scans))
         add(savedPeriods(&scans))
         add(priceFractions(&scans))
-        // "{{ savings_percent }}%おトク": the saving's word after a computed saving is that saving.
-        return Self.merged(found).filter { !Self.followsPlaceholder($0, in: t) }
+        // "{{ savings_percent }}%おトク": the saving's word after a computed saving is that saving,
+        // and so is a saying before one ("Pay less by {{ savings_percent }}").
+        return Self.merged(found).filter {
+            !Self.followsPlaceholder($0, in: t) && !Self.precedesPlaceholder($0, in: t)
+        }
+    }
+
+    /// Whether at most two words, then a placeholder, follow `range` ("تدفع أقل بنسبة {}").
+    private static func precedesPlaceholder(_ range: Range<Int>, in t: [Unicode.Scalar]) -> Bool {
+        var index = Scalars.skipSpaces(t, from: range.upperBound)
+        for _ in 0..<2 where index < t.count && Scalars.isWord(t[index]) && !Scalars.isDigit(t[index]) {
+            while index < t.count, Scalars.isWord(t[index]) { index += 1 }
+            index = Scalars.skipSpaces(t, from: index)
+        }
+        return index < t.count && t[index] == Template.placeholder
     }
 
     /// Whether a placeholder, then only spaces and percent signs, stand right before `range`.
@@ -316,12 +329,21 @@ package final class SavingsDetector: Sendable {
             // word (the verb last), and a larger count of periods after it.
             if let period = periodRanges.last(endingBy: pay.lowerBound),
                 Scalars.skipSpaces(t, from: period.upperBound) == pay.lowerBound,
-                let paid = periodCountBefore(pay.lowerBound, in: t, periods: periodRanges),
-                let next = t[pay.upperBound...].firstIndex(where: Scalars.isDigit),
-                let had = periodCount(in: t, after: next, periods: periodStarts), had.value > paid.value
+                let paid = periodCountBefore(pay.lowerBound, in: t, periods: periodRanges)
             {
-                result.append(paid.start..<had.period.upperBound)
-                continue
+                if let next = t[pay.upperBound...].firstIndex(where: Scalars.isDigit),
+                    let had = periodCount(in: t, after: next, periods: periodStarts), had.value > paid.value
+                {
+                    result.append(paid.start..<had.period.upperBound)
+                    continue
+                }
+                // "12 ay dinle, 10 ay öde": the larger count before.
+                if let had = periodCountBefore(paid.start, in: t, periods: periodRanges),
+                    had.value > paid.value
+                {
+                    result.append(had.start..<pay.upperBound)
+                    continue
+                }
             }
             guard
                 let start = countStart(
@@ -346,6 +368,14 @@ package final class SavingsDetector: Sendable {
                 {
                     // "Buy 12 months, pay for 9".
                     result.append(had.start..<paidNumber.end)
+                } else if paidNumber.end > start,
+                    let next = t[paidNumber.end...].firstIndex(where: Scalars.isDigit),
+                    let had = periodCount(in: t, after: next, periods: periodStarts),
+                    had.value > paidNumber.value,
+                    !prices.prices(in: scans.text).contains(where: { $0.range.contains(start) })
+                {
+                    // "Ne paghi 10 e ne ricevi 12 mesi".
+                    result.append(pay.lowerBound..<had.period.upperBound)
                 }
                 continue
             }
@@ -506,11 +536,17 @@ package final class SavingsDetector: Sendable {
                 if let digits = Self.digits(endingAt: numberEnd, in: t) {
                     result.append(digits.lowerBound..<freeRange.upperBound)
                     continue
-                } else if adjacent,
-                    let number = scans[.numberWords, numberWords].last(where: { $0.upperBound == numberEnd })
+                } else if let number = scans[.numberWords, numberWords].last(where: {
+                    $0.upperBound == numberEnd
+                }),
+                    adjacent
+                        || !scans[.numberWords, numberWords].contains(where: {
+                            (period.upperBound..<freeRange.lowerBound).contains($0.lowerBound)
+                        })
                 {
-                    // A spelled number only right before "months free": "jeden Tag eine kostenlose
-                    // Zeichnung" is a daily gift, and German "jeden" is Polish "one".
+                    // A spelled number with no other number before "free": "tres meses te salen
+                    // gratis", but "jeden Tag eine kostenlose Zeichnung" is a daily gift, and
+                    // German "jeden" is Polish "one".
                     result.append(number.lowerBound..<freeRange.upperBound)
                     continue
                 } else if scans[.dualPeriods, dualPeriods].contains(period) {

@@ -1,15 +1,16 @@
 /// Copy that offers a free trial: a trial word ("free trial", "Probeabo", "お試し"), a "free" next
-/// to a period ("free week", "7 days free", "free for 7 days") that no frequency makes an
-/// allowance ("one free drawing per day", "วันละ 3 ครั้ง", "1日3回"), or a "free" that goes with a
-/// verb of trying ("Try it free").
+/// to a period ("free week", "7 days free", "free for 7 days") or a few words before a length
+/// ("Corri gratis con il coach per la prima settimana") that no frequency makes an allowance
+/// ("one free drawing per day", "วันละ 3 ครั้ง", "1日3回"), or a "free" that goes with a verb of
+/// trying ("Try it free").
 ///
 /// Vocabularies: `trial-words` (or a rule's own list) with `trial-exceptions` ("trial and error",
 /// "pon a prueba"), `free-period-words`, `frequency-words` (not right after `duration-words`:
-/// "free for a week"),
-/// `times-words` (a number of times after a period), `try-words`, `paid-products` and
-/// `period-of-words` (no words between a claim and its period: "14 days of Pro free", "3
-/// semaines de VPN gratuites"), and `FreeDetector`'s. Free periods that `SavingsDetector` reads
-/// as bundled with a longer plan are a saving, not a trial.
+/// "free for a week"), `times-words` (a number of times after a period), `try-words`,
+/// `paid-products`, `possessives` and `period-of-words` (no words between a claim and its
+/// period: "14 days of Pro free", "3 semaines de VPN gratuites", "gratis la tua prima
+/// settimana"), and `FreeDetector`'s. Free periods that `SavingsDetector` reads as bundled with a
+/// longer plan are a saving, not a trial.
 package final class TrialOfferDetector: Sendable {
     private let free: FreeDetector
     private let trial: PhraseMatcher
@@ -18,6 +19,7 @@ package final class TrialOfferDetector: Sendable {
     private let trying: PhraseMatcher
     private let times: PhraseMatcher
     private let paidProducts: PhraseMatcher
+    private let owners: PhraseMatcher
     private let periodOf: PhraseMatcher
     private let savings: SavingsDetector
     private let durationWords: PhraseMatcher
@@ -32,6 +34,7 @@ package final class TrialOfferDetector: Sendable {
         trying = PhraseMatcher(phrases: vocabularies["try-words"] ?? [])
         times = PhraseMatcher(phrases: vocabularies["times-words"] ?? [])
         paidProducts = PhraseMatcher(phrases: vocabularies["paid-products"] ?? [])
+        owners = PhraseMatcher(phrases: vocabularies["possessives"] ?? [])
         periodOf = PhraseMatcher(phrases: vocabularies["period-of-words"] ?? [])
         savings = SavingsDetector(vocabularies: vocabularies)
         durationWords = PhraseMatcher(phrases: vocabularies["duration-words"] ?? [])
@@ -83,8 +86,11 @@ package final class TrialOfferDetector: Sendable {
             variables.isEmpty
             ? periodRanges : (periodRanges + variables).sorted { $0.lowerBound < $1.lowerBound }
         // A number between is no word ("free for 7 days", "gratis durante 7 días"), nor is the
-        // paid product the trial is of ("14 days of Pro free").
-        let products = paidProducts.matches(in: plain, normalized: normalized).map(\.range)
+        // paid product the trial is of ("14 days of Pro free"), nor whose the period is ("Inizia
+        // gratis la tua prima settimana").
+        let names =
+            (paidProducts.matches(in: plain, normalized: normalized)
+            + owners.matches(in: plain, normalized: normalized)).map(\.range)
         let ofWords = periodOf.matches(in: plain, normalized: normalized).map(\.range)
         var savingsFound: [Range<Int>]?
         for match in claims {
@@ -92,13 +98,26 @@ package final class TrialOfferDetector: Sendable {
                 let gap =
                     match.range.upperBound <= period.lowerBound
                     ? match.range.upperBound..<period.lowerBound : period.upperBound..<match.range.lowerBound
-                var named = products.count { gap.contains($0.lowerBound) && $0.upperBound <= gap.upperBound }
+                var named = names.filter { gap.contains($0.lowerBound) && $0.upperBound <= gap.upperBound }
+                    .reduce(0) { $0 + Self.words(in: plain, $1) }
                 // "3 semaines de VPN gratuites": the "of" that names what the period is of.
                 if period.upperBound <= match.range.lowerBound,
                     let of = ofWords.first(startingFrom: period.upperBound),
                     plain[period.upperBound..<of.lowerBound].allSatisfy(Scalars.isSpace)
                 {
                     named += 1
+                }
+                // "Corri gratis con il coach vocale per la prima settimana": a length a few words
+                // on, counted to its word of duration.
+                if match.range.upperBound <= period.lowerBound,
+                    let duration = durations.last(endingBy: period.lowerBound),
+                    duration.lowerBound >= match.range.upperBound,
+                    Self.wordsBetween(plain, duration, period, atMost: 2, countingNumbers: false) <= 2
+                {
+                    let words = Self.wordsBetween(
+                        plain, match.range, duration, atMost: Self.lengthReach + named, countingNumbers: false
+                    )
+                    return words - named <= Self.lengthReach
                 }
                 let words = Self.wordsBetween(
                     plain, match.range, period, atMost: 1 + named, countingNumbers: false)
@@ -124,6 +143,10 @@ package final class TrialOfferDetector: Sendable {
 
     /// The last of `ranges` (sorted, not overlapping) that ends before `range` and the first that
     /// starts after it: the fewest words away on either side.
+    /// How many words may stand between a claim and a length of the trial after it ("free …
+    /// for 7 days").
+    private static let lengthReach = 5
+
     private static func nearest(_ ranges: [Range<Int>], to range: Range<Int>) -> [Range<Int>] {
         [
             ranges.last(endingBy: range.lowerBound),
@@ -131,15 +154,19 @@ package final class TrialOfferDetector: Sendable {
         ].compactMap { $0 }
     }
 
-    /// "Try it free", "Try Pro for free" (a verb of trying at most two words before a "free"
-    /// that ends the clause or that a period follows: "Experimente grátis por uma semana"),
+    /// "Try it free", "Try Pro for free" (a verb of trying right before a "free", or at most two
+    /// words before one that ends the clause or that a period follows: "Experimente grátis por
+    /// uma semana"),
     /// "Gratis ausprobieren", "無料でお試し" (the verb at most one word after). "Try our free
     /// plan" names a free tier, not a trial.
     static func offersTrying(
         _ text: [Unicode.Scalar], free: Range<Int>, try verb: Range<Int>, periods: [Range<Int>] = []
     ) -> Bool {
         if verb.upperBound <= free.lowerBound {
-            guard wordsBetween(text, free, verb, atMost: 2) <= 2 else { return false }
+            let between = wordsBetween(text, free, verb, atMost: 2)
+            // "Wypróbuj za darmo wszystkie zajęcia": trying for free, whatever is tried.
+            if between == 0 { return true }
+            guard between <= 2 else { return false }
             if endsClause(text, after: free.upperBound) { return true }
             guard let period = periods.first(startingFrom: free.upperBound) else { return false }
             return wordsBetween(text, free, period, atMost: 2, countingNumbers: false) <= 2
@@ -153,6 +180,11 @@ package final class TrialOfferDetector: Sendable {
             return !(scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "{")
         }
         return true
+    }
+
+    /// How many words `range` holds, at least one.
+    private static func words(in text: [Unicode.Scalar], _ range: Range<Int>) -> Int {
+        max(1, wordsBetween(text, range.lowerBound..<range.lowerBound, range.upperBound..<range.upperBound))
     }
 
     /// How many words separate two ranges of text, counted from the second back, and no further

@@ -592,29 +592,30 @@ enum EmbeddedRulePacks {
                 #"plan-words"#: words86(),
                 #"basic-tier-words"#: words87(),
                 #"neutral-navigation"#: words88(),
-                #"shaming-phrases"#: { var list = words89(); list += words90(); return list }(),
-                #"currency-symbols"#: words91(),
-                #"currency-codes"#: words92(),
-                #"currency-words"#: words93(),
-                #"continuations"#: words94(),
-                #"shaming-context"#: { var list = words95(); list += words96(); return list }(),
-                #"negative-outcomes"#: { var list = words97(); list += words98(); list += words99(); list += words100(); list += words101(); list += words102(); list += words103(); list += words104(); list += words105(); list += words106(); list += words107(); list += words108(); list += words109(); list += words110(); list += words111(); list += words112(); list += words113(); list += words114(); list += words115(); return list }(),
-                #"self-improvement"#: { var list = words116(); list += words117(); return list }(),
-                #"negations"#: words118(),
-                #"shaming-exceptions"#: words119(),
-                #"indifference"#: { var list = words120(); list += words121(); list += words122(); return list }(),
-                #"self-goods"#: { var list = words123(); list += words124(); list += words125(); list += words126(); return list }(),
-                #"preferences"#: words127(),
-                #"unwanted-things"#: words128(),
-                #"choices"#: words129(),
-                #"neutral-choices"#: { var list = words130(); list += words131(); return list }(),
-                #"countdown-context"#: words132(),
-                #"deadline-verbs"#: { var list = words133(); list += words134(); return list }(),
-                #"time-limits"#: { var list = words135(); list += words136(); list += words137(); list += words138(); return list }(),
-                #"currency-exceptions"#: words139(),
-                #"offer-words"#: words140(),
-                #"few-words"#: words141(),
-                #"deadline-exceptions"#: words142(),
+                #"neutral-deferrals"#: words89(),
+                #"shaming-phrases"#: { var list = words90(); list += words91(); return list }(),
+                #"currency-symbols"#: words92(),
+                #"currency-codes"#: words93(),
+                #"currency-words"#: words94(),
+                #"continuations"#: words95(),
+                #"shaming-context"#: { var list = words96(); list += words97(); return list }(),
+                #"negative-outcomes"#: { var list = words98(); list += words99(); list += words100(); list += words101(); list += words102(); list += words103(); list += words104(); list += words105(); list += words106(); list += words107(); list += words108(); list += words109(); list += words110(); list += words111(); list += words112(); list += words113(); list += words114(); list += words115(); list += words116(); return list }(),
+                #"self-improvement"#: { var list = words117(); list += words118(); return list }(),
+                #"negations"#: words119(),
+                #"shaming-exceptions"#: words120(),
+                #"indifference"#: { var list = words121(); list += words122(); list += words123(); return list }(),
+                #"self-goods"#: { var list = words124(); list += words125(); list += words126(); list += words127(); return list }(),
+                #"preferences"#: words128(),
+                #"unwanted-things"#: words129(),
+                #"choices"#: words130(),
+                #"neutral-choices"#: { var list = words131(); list += words132(); return list }(),
+                #"countdown-context"#: words133(),
+                #"deadline-verbs"#: { var list = words134(); list += words135(); return list }(),
+                #"time-limits"#: { var list = words136(); list += words137(); list += words138(); list += words139(); return list }(),
+                #"currency-exceptions"#: words140(),
+                #"offer-words"#: words141(),
+                #"few-words"#: words142(),
+                #"deadline-exceptions"#: words143(),
             ]
         ),
         (
@@ -1425,8 +1426,8 @@ enum EmbeddedRulePacks {
 
 """#,
             [
-                #"first-week-free-phrases"#: words143(),
-                #"limit-phrases"#: words144(),
+                #"first-week-free-phrases"#: words144(),
+                #"limit-phrases"#: words145(),
             ]
         ),
         ]
@@ -1674,6 +1675,22 @@ enum EmbeddedRulePacks {
             #"boyunca"#,
             #"during"#,
             #"в течение"#,
+            #"per la"#,
+            #"per il"#,
+            #"per i"#,
+            #"per le"#,
+            #"per un"#,
+            #"per una"#,
+            #"por uma"#,
+            #"por um"#,
+            #"por el"#,
+            #"por la"#,
+            #"por los"#,
+            #"por las"#,
+            #"pendant"#,
+            #"durant"#,
+            #"under"#,
+            #"lang"#,
         ]
     }
 
@@ -1752,6 +1769,12 @@ enum EmbeddedRulePacks {
             #"جرب"#,
             #"נסה"#,
             #"נסו"#,
+            #"들어 보*"#,
+            #"들어보*"#,
+            #"해 보세요"#,
+            #"해보세요"#,
+            #"받아 보세요"#,
+            #"체험해 보*"#,
         ]
     }
 
@@ -2620,6 +2643,7 @@ enum EmbeddedRulePacks {
             #"komplett auf uns"#,
             #"geht komplett auf uns"#,
             #"auf uns"#,
+            #"w prezencie"#,
         ]
     }
 
@@ -2717,6 +2741,16 @@ enum EmbeddedRulePacks {
             #"biaya"#,
             #"phí"#,
             #"扣款"#,
+            #"يخصم"#,
+            #"يُخصم"#,
+            #"سيُخصم"#,
+            #"يتم خصم"#,
+            #"خصومات"#,
+            #"가입비"#,
+            #"설치비"#,
+            #"수수료"#,
+            #"이용료"#,
+            #"위약금"#,
         ]
     }
 
@@ -2787,6 +2821,11 @@ enum EmbeddedRulePacks {
             #"без каких-либо"#,
             #"hiçbir"#,
             #"ไม่เสีย"#,
+            #"никаких"#,
+            #"никакого"#,
+            #"никакой"#,
+            #"لا شيء"#,
+            #"ما من"#,
         ]
     }
 
@@ -2810,6 +2849,13 @@ enum EmbeddedRulePacks {
             #"されない"#,
             #"しません"#,
             #"かかりません"#,
+            #"전혀 들지 않아요"#,
+            #"전혀 들지 않습니다"#,
+            #"들지 않아요"#,
+            #"들지 않습니다"#,
+            #"안 들어요"#,
+            #"전혀 안 들어요"#,
+            #"一切かかりません"#,
         ]
     }
 
@@ -6194,6 +6240,15 @@ enum EmbeddedRulePacks {
             #"deneme süresinin bitmesine"#,
             #"الفترة المدفوعة"#,
             #"تبقى في"#,
+            #"e-posta göndereceğiz"#,
+            #"e-posta göndeririz"#,
+            #"hatırlatırız"#,
+            #"hatırlatacağız"#,
+            #"bildirim göndereceğiz"#,
+            #"haber vereceğiz"#,
+            #"sürenin bitmesine"#,
+            #"süresinin bitmesine"#,
+            #"deneme bitmeden"#,
         ]
     }
 
@@ -7514,6 +7569,8 @@ enum EmbeddedRulePacks {
             #"zahlen"#,
             #"bezahlen"#,
             #"ne paghi"#,
+            #"paying"#,
+            #"vs. paying"#,
         ]
     }
 
@@ -8352,6 +8409,23 @@ enum EmbeddedRulePacks {
             #"12 เดือน"#,
             #"12 महीने"#,
             #"12 شهرًا"#,
+            #"за год"#,
+            #"при оплате за год"#,
+            #"годовой"#,
+            #"годовом"#,
+            #"compared to monthly"#,
+            #"vs. monthly"#,
+            #"im vergleich zu monatlich"#,
+            #"par rapport au mensuel"#,
+            #"frente al mensual"#,
+            #"rispetto al mensile"#,
+            #"em comparação com o mensal"#,
+            #"vergeleken met maandelijks"#,
+            #"jämfört med månadsvis"#,
+            #"w porównaniu z miesięcznym"#,
+            #"по сравнению с ежемесячн*"#,
+            #"aylık ödemeye kıyasla"#,
+            #"aylığa kıyasla"#,
         ]
     }
 
@@ -10473,6 +10547,12 @@ enum EmbeddedRulePacks {
             #"잠금 해제"#,
             #"erwerben"#,
             #"kaufen"#,
+            #"を申し込む"#,
+            #"に申し込む"#,
+            #"を申し込み"#,
+            #"申し込む"#,
+            #"申し込み"#,
+            #"を申込む"#,
         ]
     }
 
@@ -10683,6 +10763,12 @@ enum EmbeddedRulePacks {
             #"dożywotni dostęp"#,
             #"пожизненный доступ"#,
             #"ömür boyu erişim"#,
+            #"üyeliğ*"#,
+            #"aboneliğ*"#,
+            #"احترافي"#,
+            #"احترافية"#,
+            #"الاحترافي"#,
+            #"الاحترافية"#,
         ]
     }
 
@@ -12150,6 +12236,38 @@ enum EmbeddedRulePacks {
             #"ヒントメール"#,
             #"メール"#,
             #"메일"#,
+            #"en battant"#,
+            #"en réussissant"#,
+            #"en remportant"#,
+            #"venciendo"#,
+            #"derrotando"#,
+            #"completando"#,
+            #"superando"#,
+            #"battendo"#,
+            #"sconfiggendo"#,
+            #"vencendo"#,
+            #"indem du"#,
+            #"durch das besiegen"#,
+            #"door te verslaan"#,
+            #"genom att besegra"#,
+            #"pokonując"#,
+            #"kończąc"#,
+            #"ukończając"#,
+            #"побеждая"#,
+            #"пройдя"#,
+            #"yenerek"#,
+            #"bitirerek"#,
+            #"tamamlayarak"#,
+            #"を倒して"#,
+            #"をクリアして"#,
+            #"击败"#,
+            #"通关后"#,
+            #"물리치고"#,
+            #"클리어하면"#,
+            #"بهزيمة"#,
+            #"हराकर"#,
+            #"पूरा करके"#,
+            #"โดยการเอาชนะ"#,
         ]
     }
 
@@ -16322,6 +16440,64 @@ enum EmbeddedRulePacks {
             #"레시피 목록으로 돌아가서 다음에 볼게요"#,
             #"닫고 내 드로잉 갤러리로"#,
             #"ข้ามขั้นตอนตั้งเป้าหมายการวิ่ง"#,
+            #"Let me think about it"#,
+            #"Let me think"#,
+            #"Lass mich kurz nachdenken"#,
+            #"Lass mich nachdenken"#,
+            #"Ich denke noch darüber nach"#,
+            #"Laisse-moi réfléchir"#,
+            #"Déjame pensarlo"#,
+            #"Déjame pensarlo un poco"#,
+            #"Ci penso"#,
+            #"Fammi pensare"#,
+            #"Deixa eu pensar"#,
+            #"Ik denk er nog over na"#,
+            #"Laat me even nadenken"#,
+            #"Jag funderar på saken"#,
+            #"Låt mig tänka"#,
+            #"Zastanowię się"#,
+            #"Daj mi pomyśleć"#,
+            #"Дайте подумать"#,
+            #"Düşüneceğim"#,
+            #"Biraz düşüneyim"#,
+            #"دعني أفكر"#,
+            #"मैं सोचूँगा"#,
+            #"सोचकर बताता हूँ"#,
+            #"少し考えます"#,
+            #"좀 생각해 볼게요"#,
+            #"让我想想"#,
+            #"ขอคิดก่อน"#,
+            #"Skip intro"#,
+            #"Skip the intro"#,
+            #"Intro überspringen"#,
+            #"Passer l'intro"#,
+            #"Saltar la intro"#,
+            #"Salta l'intro"#,
+            #"Pular introdução"#,
+            #"Pular a introdução"#,
+            #"Intro overslaan"#,
+            #"Hoppa över intro"#,
+            #"Pomiń wstęp"#,
+            #"Пропустить вступление"#,
+            #"Tanıtımı atla"#,
+            #"Bu tanıtımı atla"#,
+            #"تخطَّ المقدمة"#,
+            #"تخط المقدمة"#,
+            #"परिचय छोड़ें"#,
+            #"इंट्रो छोड़ें"#,
+            #"イントロをスキップ"#,
+            #"인트로 건너뛰기"#,
+            #"跳过介绍"#,
+            #"ข้ามบทนำ"#,
+            #"ยังไม่ใช่ตอนนี้"#,
+            #"ไว้อัปเกรดทีหลัง"#,
+            #"ค่อยอัปเกรดทีหลัง"#,
+            #"ไว้ค่อยอัปเกรดทีหลัง"#,
+            #"ไม่เป็นไร ขอบคุณครับ"#,
+            #"ขอบคุณครับ"#,
+            #"ไม่ล่ะค่ะ"#,
+            #"ไม่ล่ะครับ"#,
+            #"Not right now, I'm busy"#,
         ]
     }
 
@@ -16563,10 +16739,173 @@ enum EmbeddedRulePacks {
             #"visa mig"#,
             #"keep editing"#,
             #"terminar o capítulo"#,
+            #"к списку"#,
+            #"к рецептам"#,
+            #"к урокам"#,
+            #"к тренировкам"#,
+            #"к каталогу"#,
+            #"к плееру"#,
+            #"на главную"#,
+            #"в меню"#,
+            #"e geç"#,
+            #"a geç"#,
+            #"ye geç"#,
+            #"ya geç"#,
+            #"derse geç"#,
+            #"derse başla"#,
+            #"وابدأ"#,
+            #"وابدئي"#,
+            #"ابدأ أول"#,
+            #"शुरू करें"#,
+            #"शुरू करूँ"#,
+            #"дослушаю"#,
+            #"dosłucham"#,
+            #"dokończę"#,
         ]
     }
 
     private static func words89() -> [String] {
+        [
+            #"first"#,
+            #"after i"#,
+            #"after this"#,
+            #"after the"#,
+            #"after my"#,
+            #"once i"#,
+            #"when i'm done"#,
+            #"when i finish"#,
+            #"until i"#,
+            #"till i"#,
+            #"zuerst"#,
+            #"erst noch"#,
+            #"nach dem"#,
+            #"nach der"#,
+            #"nach meinem"#,
+            #"nach meiner"#,
+            #"nachdem"#,
+            #"sobald ich"#,
+            #"wenn ich fertig"#,
+            #"d'abord"#,
+            #"après mon"#,
+            #"après ma"#,
+            #"après le"#,
+            #"après la"#,
+            #"quand j'aurai"#,
+            #"une fois que"#,
+            #"dès que j'aurai"#,
+            #"primero"#,
+            #"después de"#,
+            #"cuando termine"#,
+            #"en cuanto termine"#,
+            #"prima finisco"#,
+            #"prima di"#,
+            #"dopo il"#,
+            #"dopo la"#,
+            #"dopo aver"#,
+            #"quando finisco"#,
+            #"appena finisco"#,
+            #"primeiro"#,
+            #"depois de"#,
+            #"depois que"#,
+            #"quando eu terminar"#,
+            #"assim que eu terminar"#,
+            #"eerst"#,
+            #"na de"#,
+            #"na het"#,
+            #"na mijn"#,
+            #"nadat"#,
+            #"als ik klaar ben"#,
+            #"zodra ik"#,
+            #"först"#,
+            #"efter"#,
+            #"när jag är klar"#,
+            #"så fort jag"#,
+            #"najpierw"#,
+            #"po zakończeniu"#,
+            #"po skończeniu"#,
+            #"jak skończę"#,
+            #"gdy skończę"#,
+            #"kiedy skończę"#,
+            #"сначала"#,
+            #"сперва"#,
+            #"после"#,
+            #"когда закончу"#,
+            #"как только закончу"#,
+            #"önce"#,
+            #"bitirince"#,
+            #"bitirdikten sonra"#,
+            #"bitireyim"#,
+            #"أولاً"#,
+            #"أولا"#,
+            #"بعد أن"#,
+            #"بعدما"#,
+            #"عندما أنهي"#,
+            #"حين أنهي"#,
+            #"बाद में, पहले"#,
+            #"बाद में पहले"#,
+            #"पहले मैं"#,
+            #"पहले ज़रा"#,
+            #"पहले थोड़ा"#,
+            #"के बाद"#,
+            #"खत्म करके"#,
+            #"ख़त्म करके"#,
+            #"जब मैं"#,
+            #"先に"#,
+            #"まず"#,
+            #"終わってから"#,
+            #"てから"#,
+            #"終わったら"#,
+            #"먼저"#,
+            #"끝나고"#,
+            #"끝내고"#,
+            #"마치고"#,
+            #"끝난 후"#,
+            #"我先"#,
+            #"先把"#,
+            #"等我"#,
+            #"之后再"#,
+            #"完再"#,
+            #"以后再"#,
+            #"หลังจาก"#,
+            #"เสร็จก่อน"#,
+            #"ก่อนนะ"#,
+            #"ขอ * ก่อน"#,
+            #"i'm mid"#,
+            #"i'm in the middle of"#,
+            #"in the middle of"#,
+            #"mitten in"#,
+            #"mitten im"#,
+            #"en plein"#,
+            #"en pleine"#,
+            #"en pleno"#,
+            #"en plena"#,
+            #"en medio de"#,
+            #"nel mezzo"#,
+            #"a metà"#,
+            #"no meio d"#,
+            #"midden in"#,
+            #"mitt i"#,
+            #"w trakcie"#,
+            #"в процессе"#,
+            #"посреди"#,
+            #"ortasındayım"#,
+            #"の途中"#,
+            #"途中なので"#,
+            #"하는 중"#,
+            #"正在"#,
+            #"在忙"#,
+            #"กำลัง"#,
+            #"के बीच"#,
+            #"في منتصف"#,
+            #"erst die"#,
+            #"erst den"#,
+            #"erst das"#,
+            #"erst mal die"#,
+            #"erst mal den"#,
+        ]
+    }
+
+    private static func words90() -> [String] {
         [
             #"i don't like saving"#,
             #"i don't want to save"#,
@@ -16827,7 +17166,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words90() -> [String] {
+    private static func words91() -> [String] {
         [
             #"그렇게 믿고 싶어"#,
             #"katanya sih"#,
@@ -17038,7 +17377,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words91() -> [String] {
+    private static func words92() -> [String] {
         [
             #"us$"#,
             #"a$"#,
@@ -17080,7 +17419,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words92() -> [String] {
+    private static func words93() -> [String] {
         [
             #"usd"#,
             #"eur"#,
@@ -17132,7 +17471,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words93() -> [String] {
+    private static func words94() -> [String] {
         [
             #"dollar"#,
             #"dollars"#,
@@ -17275,7 +17614,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words94() -> [String] {
+    private static func words95() -> [String] {
         [
             #"fortsätta"#,
             #"fortsätter"#,
@@ -17442,7 +17781,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words95() -> [String] {
+    private static func words96() -> [String] {
         [
             #"i"#,
             #"i'll"#,
@@ -17703,7 +18042,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words96() -> [String] {
+    private static func words97() -> [String] {
         [
             #"não quero"#,
             #"je ne veux pas"#,
@@ -17852,7 +18191,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words97() -> [String] {
+    private static func words98() -> [String] {
         [
             #"waste*"#,
             #"wasting"#,
@@ -18113,7 +18452,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words98() -> [String] {
+    private static func words99() -> [String] {
         [
             #"źle spać"#,
             #"kötü uyu*"#,
@@ -18330,7 +18669,10 @@ enum EmbeddedRulePacks {
             #"in the dark"#,
             #"stuck"#,
             #"uninformed"#,
-            #"mid"#,
+            #"stay mid"#,
+            #"stays mid"#,
+            #"being mid"#,
+            #"so mid"#,
             #"learning nothing"#,
             #"nichts lernen"#,
             #"s'ennuyer"#,
@@ -18368,14 +18710,14 @@ enum EmbeddedRulePacks {
             #"propadnu"#,
             #"flopando"#,
             #"bierviltje"#,
-            #"vibes"#,
-            #"who cares"#,
-            #"wen interessiert"#,
         ]
     }
 
-    private static func words99() -> [String] {
+    private static func words100() -> [String] {
         [
+            #"vibes"#,
+            #"who cares"#,
+            #"wen interessiert"#,
             #"on s'en fiche"#,
             #"a quién le importa"#,
             #"chi se ne frega"#,
@@ -18629,14 +18971,14 @@ enum EmbeddedRulePacks {
             #"udskyder"#,
             #"seile sin egen sjø"#,
             #"sohvalla"#,
-            #"makoilu*"#,
-            #"יסתדר לבד"#,
-            #"תסתדר לבד"#,
         ]
     }
 
-    private static func words100() -> [String] {
+    private static func words101() -> [String] {
         [
+            #"makoilu*"#,
+            #"יסתדר לבד"#,
+            #"תסתדר לבד"#,
             #"تضيع"#,
             #"se la caveranno"#,
             #"se la cava"#,
@@ -18890,14 +19232,14 @@ enum EmbeddedRulePacks {
             #"špatný v"#,
             #"špatná v"#,
             #"payah"#,
-            #"ห่วย"#,
-            #"גרוע ב"#,
-            #"stress"#,
         ]
     }
 
-    private static func words101() -> [String] {
+    private static func words102() -> [String] {
         [
+            #"ห่วย"#,
+            #"גרוע ב"#,
+            #"stress"#,
             #"der stress"#,
             #"le stress"#,
             #"el estrés"#,
@@ -19151,14 +19493,14 @@ enum EmbeddedRulePacks {
             #"katastrofe"#,
             #"katastrofa"#,
             #"katastrophe"#,
-            #"catastrophe"#,
-            #"catástrofe"#,
-            #"catastrofe"#,
         ]
     }
 
-    private static func words102() -> [String] {
+    private static func words103() -> [String] {
         [
+            #"catastrophe"#,
+            #"catástrofe"#,
+            #"catastrofe"#,
             #"sover hellere dårligt"#,
             #"dårligt"#,
             #"p-bøder"#,
@@ -19412,14 +19754,14 @@ enum EmbeddedRulePacks {
             #"torcido"#,
             #"storto"#,
             #"torto"#,
-            #"scheef"#,
-            #"snett"#,
-            #"skjevt"#,
         ]
     }
 
-    private static func words103() -> [String] {
+    private static func words104() -> [String] {
         [
+            #"scheef"#,
+            #"snett"#,
+            #"skjevt"#,
             #"vinossa"#,
             #"krzywo"#,
             #"yamuk"#,
@@ -19673,14 +20015,14 @@ enum EmbeddedRulePacks {
             #"ból pleców"#,
             #"bel ağrısı"#,
             #"боль в спине"#,
-            #"腰痛"#,
-            #"腰疼"#,
-            #"허리 통증"#,
         ]
     }
 
-    private static func words104() -> [String] {
+    private static func words105() -> [String] {
         [
+            #"腰痛"#,
+            #"腰疼"#,
+            #"허리 통증"#,
             #"sakit punggung"#,
             #"đau lưng"#,
             #"ปวดหลัง"#,
@@ -19934,14 +20276,14 @@ enum EmbeddedRulePacks {
             #"povero"#,
             #"fattig"#,
             #"köyhä"#,
-            #"biedny"#,
-            #"biedna"#,
-            #"fakir"#,
         ]
     }
 
-    private static func words105() -> [String] {
+    private static func words106() -> [String] {
         [
+            #"biedny"#,
+            #"biedna"#,
+            #"fakir"#,
             #"бедн*"#,
             #"貧乏"#,
             #"穷"#,
@@ -20195,14 +20537,14 @@ enum EmbeddedRulePacks {
             #"... किसी दिन"#,
             #"... يومًا ما"#,
             #"... מתישהו"#,
-            #"sufriendo"#,
-            #"sufra"#,
-            #"souffrir"#,
         ]
     }
 
-    private static func words106() -> [String] {
+    private static func words107() -> [String] {
         [
+            #"sufriendo"#,
+            #"sufra"#,
+            #"souffrir"#,
             #"soffrire"#,
             #"sofrendo"#,
             #"lijden"#,
@@ -20456,14 +20798,14 @@ enum EmbeddedRulePacks {
             #"memoria piena"#,
             #"memória cheia"#,
             #"memória lotada"#,
-            #"opslag vol"#,
-            #"fullt minne"#,
-            #"fuld lagerplads"#,
         ]
     }
 
-    private static func words107() -> [String] {
+    private static func words108() -> [String] {
         [
+            #"opslag vol"#,
+            #"fullt minne"#,
+            #"fuld lagerplads"#,
             #"full lagring"#,
             #"muisti täynnä"#,
             #"pełna pamięć"#,
@@ -20717,14 +21059,14 @@ enum EmbeddedRulePacks {
             #"vazando"#,
             #"vazamentos"#,
             #"läcker"#,
-            #"lække"#,
-            #"lekke"#,
-            #"vuotaa"#,
         ]
     }
 
-    private static func words108() -> [String] {
+    private static func words109() -> [String] {
         [
+            #"lække"#,
+            #"lekke"#,
+            #"vuotaa"#,
             #"przecieka"#,
             #"sızdırsın"#,
             #"протекает"#,
@@ -20978,14 +21320,14 @@ enum EmbeddedRulePacks {
             #"活下去"#,
             #"बच जाएंगे"#,
             #"ישרדו"#,
-            #"staring at"#,
-            #"cartoons"#,
-            #"cartoons all day"#,
         ]
     }
 
-    private static func words109() -> [String] {
+    private static func words110() -> [String] {
         [
+            #"staring at"#,
+            #"cartoons"#,
+            #"cartoons all day"#,
             #"screen all day"#,
             #"glued to the screen"#,
             #"in front of the screen"#,
@@ -21239,14 +21581,14 @@ enum EmbeddedRulePacks {
             #"in het rood"#,
             #"på minus"#,
             #"i minus"#,
-            #"övertrasserat"#,
-            #"miinuksella"#,
-            #"na minusie"#,
         ]
     }
 
-    private static func words110() -> [String] {
+    private static func words111() -> [String] {
         [
+            #"övertrasserat"#,
+            #"miinuksella"#,
+            #"na minusie"#,
             #"na debecie"#,
             #"ekside"#,
             #"в минусе"#,
@@ -21500,14 +21842,14 @@ enum EmbeddedRulePacks {
             #"घटिया"#,
             #"رديئة"#,
             #"עלובות"#,
-            #"עלובים"#,
-            #"mizerné"#,
-            #"một mình"#,
         ]
     }
 
-    private static func words111() -> [String] {
+    private static func words112() -> [String] {
         [
+            #"עלובים"#,
+            #"mizerné"#,
+            #"một mình"#,
             #"chơi một mình"#,
             #"tự chơi"#,
             #"kendi başlarının"#,
@@ -21761,14 +22103,14 @@ enum EmbeddedRulePacks {
             #"기다려도 돼"#,
             #"bisa menunggu"#,
             #"để sau cũng được"#,
-            #"รอได้"#,
-            #"इंतज़ार कर सकती"#,
-            #"يمكنها الانتظار"#,
         ]
     }
 
-    private static func words112() -> [String] {
+    private static func words113() -> [String] {
         [
+            #"รอได้"#,
+            #"इंतज़ार कर सकती"#,
+            #"يمكنها الانتظار"#,
             #"יכול לחכות"#,
             #"יכולה לחכות"#,
             #"může počkat"#,
@@ -22022,14 +22364,14 @@ enum EmbeddedRulePacks {
             #"充電切れ"#,
             #"vybitá baterie"#,
             #"buttare soldi"#,
-            #"buttare i soldi"#,
-            #"buttare via soldi"#,
-            #"buttare via i soldi"#,
         ]
     }
 
-    private static func words113() -> [String] {
+    private static func words114() -> [String] {
         [
+            #"buttare i soldi"#,
+            #"buttare via soldi"#,
+            #"buttare via i soldi"#,
             #"butto soldi"#,
             #"butto via soldi"#,
             #"buttando soldi"#,
@@ -22283,14 +22625,14 @@ enum EmbeddedRulePacks {
             #"aprenderán algún día"#,
             #"impareranno prima o poi"#,
             #"vão aprender um dia"#,
-            #"leren het ooit wel"#,
-            #"lærer det nok en dag"#,
-            #"lærer det vel en gang"#,
         ]
     }
 
-    private static func words114() -> [String] {
+    private static func words115() -> [String] {
         [
+            #"leren het ooit wel"#,
+            #"lærer det nok en dag"#,
+            #"lærer det vel en gang"#,
             #"oppivat joskus"#,
             #"kiedyś się nauczą"#,
             #"bir gün öğrenirler"#,
@@ -22544,14 +22886,14 @@ enum EmbeddedRulePacks {
             #"singel"#,
             #"bleibe single"#,
             #"blijf single"#,
-            #"célibataire"#,
-            #"soltero"#,
-            #"soltera"#,
         ]
     }
 
-    private static func words115() -> [String] {
+    private static func words116() -> [String] {
         [
+            #"célibataire"#,
+            #"soltero"#,
+            #"soltera"#,
             #"solteiro"#,
             #"solteira"#,
             #"sinkkuna"#,
@@ -22717,10 +23059,23 @@ enum EmbeddedRulePacks {
             #"साधारण ही"#,
             #"เครียด"#,
             #"ขอเครียด"#,
+            #"ผัดวันประกันพรุ่ง"#,
+            #"टालमटोल"#,
+            #"التسويف"#,
+            #"ertelemeye devam"#,
+            #"prokrastyn*"#,
+            #"blijf uitstellen"#,
+            #"先延ばし"#,
+            #"เปลือง"#,
+            #"เปลืองเงิน"#,
+            #"จ่ายแพงกว่า"#,
+            #"จ่ายแพง"#,
+            #"ไม่อร่อย"#,
+            #"แพงกว่า"#,
         ]
     }
 
-    private static func words116() -> [String] {
+    private static func words117() -> [String] {
         [
             #"better"#,
             #"improv*"#,
@@ -22981,7 +23336,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words117() -> [String] {
+    private static func words118() -> [String] {
         [
             #"koulutusta"#,
             #"tresura"#,
@@ -23053,7 +23408,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words118() -> [String] {
+    private static func words119() -> [String] {
         [
             #"not"#,
             #"don't"#,
@@ -23122,7 +23477,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words119() -> [String] {
+    private static func words120() -> [String] {
         [
             #"never lose"#,
             #"never miss"#,
@@ -23197,7 +23552,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words120() -> [String] {
+    private static func words121() -> [String] {
         [
             #"don't care"#,
             #"do not care"#,
@@ -23458,7 +23813,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words121() -> [String] {
+    private static func words122() -> [String] {
         [
             #"kan me gestolen worden"#,
             #"kan me niet schelen"#,
@@ -23719,7 +24074,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words122() -> [String] {
+    private static func words123() -> [String] {
         [
             #"무슨 상관"#,
             #"apa bedanya"#,
@@ -23785,7 +24140,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words123() -> [String] {
+    private static func words124() -> [String] {
         [
             #"privacy"#,
             #"security"#,
@@ -24046,7 +24401,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words124() -> [String] {
+    private static func words125() -> [String] {
         [
             #"inglés"#,
             #"inglese"#,
@@ -24307,7 +24662,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words125() -> [String] {
+    private static func words126() -> [String] {
         [
             #"sevgilim*"#,
             #"niños"#,
@@ -24568,7 +24923,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words126() -> [String] {
+    private static func words127() -> [String] {
         [
             #"הילדים שלי"#,
             #"moje děti"#,
@@ -24621,7 +24976,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words127() -> [String] {
+    private static func words128() -> [String] {
         [
             #"love"#,
             #"enjoy"#,
@@ -24721,7 +25076,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words128() -> [String] {
+    private static func words129() -> [String] {
         [
             #"ads"#,
             #"advertising"#,
@@ -24760,7 +25115,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words129() -> [String] {
+    private static func words130() -> [String] {
         [
             #"i'd rather"#,
             #"i would rather"#,
@@ -24828,7 +25183,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words130() -> [String] {
+    private static func words131() -> [String] {
         [
             #"free"#,
             #"free plan"#,
@@ -25089,7 +25444,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words131() -> [String] {
+    private static func words132() -> [String] {
         [
             #"zonder premium"#,
             #"uden premium"#,
@@ -25200,10 +25555,24 @@ enum EmbeddedRulePacks {
             #"une autre fois"#,
             #"otra vez"#,
             #"un'altra volta"#,
+            #"erst die"#,
+            #"erst den"#,
+            #"erst das"#,
+            #"erst mal"#,
+            #"zuerst"#,
+            #"first finish"#,
+            #"finish first"#,
+            #"d'abord"#,
+            #"primero"#,
+            #"prima finisco"#,
+            #"eerst"#,
+            #"först"#,
+            #"najpierw"#,
+            #"сначала"#,
         ]
     }
 
-    private static func words132() -> [String] {
+    private static func words133() -> [String] {
         [
             #"ends in"#,
             #"ending in"#,
@@ -25328,7 +25697,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words133() -> [String] {
+    private static func words134() -> [String] {
         [
             #"ends"#,
             #"ending"#,
@@ -25589,7 +25958,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words134() -> [String] {
+    private static func words135() -> [String] {
         [
             #"più caro"#,
             #"mais caro"#,
@@ -25807,7 +26176,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words135() -> [String] {
+    private static func words136() -> [String] {
         [
             #"tonight"#,
             #"today"#,
@@ -26068,7 +26437,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words136() -> [String] {
+    private static func words137() -> [String] {
         [
             #"la próxima semana"#,
             #"la prossima settimana"#,
@@ -26329,7 +26698,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words137() -> [String] {
+    private static func words138() -> [String] {
         [
             #"जून"#,
             #"जुलाई"#,
@@ -26590,7 +26959,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words138() -> [String] {
+    private static func words139() -> [String] {
         [
             #"tänään"#,
             #"illalla"#,
@@ -26644,7 +27013,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words139() -> [String] {
+    private static func words140() -> [String] {
         [
             #"ribu ulasan"#,
             #"ribu pengguna"#,
@@ -26707,7 +27076,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words140() -> [String] {
+    private static func words141() -> [String] {
         [
             #"price"#,
             #"prices"#,
@@ -26939,7 +27308,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words141() -> [String] {
+    private static func words142() -> [String] {
         [
             #"wenige"#,
             #"few"#,
@@ -26981,7 +27350,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words142() -> [String] {
+    private static func words143() -> [String] {
         [
             #"trial"#,
             #"free week"#,
@@ -27174,7 +27543,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words143() -> [String] {
+    private static func words144() -> [String] {
         [
             #"free week"#,
             #"first week free"#,
@@ -27210,7 +27579,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words144() -> [String] {
+    private static func words145() -> [String] {
         [
             #"one free drawing per day"#,
             #"1 free drawing per day"#,
