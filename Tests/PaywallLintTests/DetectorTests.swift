@@ -752,6 +752,17 @@ import Testing
         LabelledSet(
             file: "copy-heldout-59.tsv", label: "held-out 59 ", detectors: detectorNames + ["trial-offer"],
             minimumLines: 90, perLanguageAccuracy: 0.90),
+        // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
+        // languages, 80 lines each, none repeating an earlier set) while set 59's misses were
+        // mended, frozen (SHA-256 in README.md), never read line by line; measured once, after
+        // those mends, and pinned there.
+        LabelledSet(
+            file: "copy-heldout-60.tsv", label: "held-out 60 ", detectors: detectorNames + ["trial-offer"],
+            minimumLines: 90, blind: true,
+            floors: [
+                "price": (1.00, 0.99), "savings": (0.98, 0.96), "urgency": (1.00, 0.97), "free": (1.00, 0.92),
+                "payment-verb": (0.97, 0.97), "confirmshaming": (0.90, 1.00), "trial-offer": (0.98, 1.00),
+            ], perLanguageAccuracy: 0.75),
     ]
 
     @Test(arguments: labelledSets)
