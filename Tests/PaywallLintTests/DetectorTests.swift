@@ -754,15 +754,12 @@ import Testing
             minimumLines: 90, perLanguageAccuracy: 0.90),
         // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
         // languages, 80 lines each, none repeating an earlier set) while set 59's misses were
-        // mended, frozen (SHA-256 in README.md), never read line by line; measured once, after
-        // those mends, and pinned there.
+        // mended, frozen. Its one run: price 1.00/0.99, savings 0.99/0.96, urgency 1.00/0.97,
+        // free 1.00/0.92, payment verbs 0.97/0.97, confirmshaming 0.90/1.00, trial offers
+        // 0.99/1.00; then read and mended.
         LabelledSet(
             file: "copy-heldout-60.tsv", label: "held-out 60 ", detectors: detectorNames + ["trial-offer"],
-            minimumLines: 90, blind: true,
-            floors: [
-                "price": (1.00, 0.99), "savings": (0.98, 0.96), "urgency": (1.00, 0.97), "free": (1.00, 0.92),
-                "payment-verb": (0.97, 0.97), "confirmshaming": (0.90, 1.00), "trial-offer": (0.98, 1.00),
-            ], perLanguageAccuracy: 0.75),
+            minimumLines: 90, perLanguageAccuracy: 0.90),
     ]
 
     @Test(arguments: labelledSets)

@@ -29,8 +29,9 @@
 /// that no list of guilt trips has yet; the match is marked `byElimination`. A label that leads
 /// somewhere (`neutral-navigation`: "Back to", "Zurück zur") is left to the other stages: its
 /// destination names the app's own screens, which no list holds; so is a label that puts the
-/// offer off until the user has done something of their own (`neutral-deferrals`: "Maybe later,
-/// first I'll finish the track", "Może po zakończeniu tego rozdziału"), one that names the
+/// offer off until the user has done something of their own or gives a reason of theirs
+/// (`neutral-deferrals`: "Maybe later, first I'll finish the track", "Może po zakończeniu tego
+/// rozdziału", "Ahora no, que tengo la sartén al fuego"), one that names the
 /// free or basic tier (`free-words`, `basic-tier-words`: "Continuer avec NotaBene gratuit"), the
 /// paid product or the plans it turns down (`paid-products`, `plan-words`); names are never
 /// unknown.

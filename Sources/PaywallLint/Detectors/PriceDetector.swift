@@ -3,7 +3,7 @@
 /// for decimals and thousands (and spaces for thousands, as in "1 990 руб."), or a CJK word for
 /// ten thousand or a thousand ("1万円", "1만 2천 원"); full-width forms are read through NFKC.
 /// Chinese and Japanese also write amounts in Han numerals before 円 or 元 ("千円", "三百元",
-/// "九块九"). Variables never count: only numbers written in the copy are prices.
+/// "九块九", "五毛钱"). Variables never count: only numbers written in the copy are prices.
 ///
 /// Vocabularies: `currency-symbols`, `currency-codes`, `currency-words`, with
 /// `currency-exceptions` for a currency word in another sense: Indonesian "ribu" is thousands of
@@ -45,7 +45,8 @@ package struct PriceDetector: Sendable {
     }
 
     /// Amounts in Han numerals right before a yen or yuan sign: "千円", "三百元", "九块九" (a
-    /// 块 only with the jiao after it or 钱, as "三块蛋糕" counts cake).
+    /// 块 only with the jiao after it or 钱, as "三块蛋糕" counts cake; 毛 and 角 only with 钱:
+    /// "五毛钱").
     static func hanNumeralPrices(in t: [Unicode.Scalar]) -> [Price] {
         let n = t.count
         var result: [Price] = []
@@ -73,6 +74,10 @@ package struct PriceDetector: Sendable {
                 } else {
                     continue
                 }
+            case "毛", "角":
+                // "五毛钱"; "三毛" is a name.
+                guard end < n, t[end] == "钱" || t[end] == "錢" else { continue }
+                end += 1
             default: continue
             }
             let isZero = t[i..<j].allSatisfy { $0 == "零" || $0 == "〇" }

@@ -65,7 +65,9 @@ package final class SavingsDetector: Sendable {
             phrases: vocabularies["savings-words"] ?? [], exceptions: vocabularies["savings-exceptions"] ?? []
         )
         phrases = PhraseMatcher(phrases: vocabularies["savings-phrases"] ?? [])
-        periods = PhraseMatcher(phrases: vocabularies["free-period-words"] ?? [])
+        periods = PhraseMatcher(
+            phrases: vocabularies["free-period-words"] ?? [],
+            exceptions: vocabularies["period-word-exceptions"] ?? [])
         numberWords = PhraseMatcher(phrases: vocabularies["number-words"] ?? [])
         free = PhraseMatcher(
             phrases: vocabularies["free-words"] ?? [], exceptions: vocabularies["free-exceptions"] ?? [])

@@ -29,7 +29,9 @@ package final class TrialOfferDetector: Sendable {
         trial = PhraseMatcher(
             phrases: trialWords ?? vocabularies["trial-words"] ?? [],
             exceptions: vocabularies["trial-exceptions"] ?? [])
-        periods = PhraseMatcher(phrases: vocabularies["free-period-words"] ?? [])
+        periods = PhraseMatcher(
+            phrases: vocabularies["free-period-words"] ?? [],
+            exceptions: vocabularies["period-word-exceptions"] ?? [])
         frequency = PhraseMatcher(phrases: vocabularies["frequency-words"] ?? [])
         trying = PhraseMatcher(phrases: vocabularies["try-words"] ?? [])
         times = PhraseMatcher(phrases: vocabularies["times-words"] ?? [])

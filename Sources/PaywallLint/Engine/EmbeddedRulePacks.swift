@@ -575,47 +575,48 @@ enum EmbeddedRulePacks {
                 #"free-period-exceptions"#: words45(),
                 #"bonus-period-context"#: words46(),
                 #"dual-periods"#: words47(),
-                #"free-period-words"#: words48(),
-                #"number-words"#: words49(),
-                #"payment-verbs"#: { var list = words50(); list += words51(); list += words52(); list += words53(); list += words54(); return list }(),
-                #"payment-verb-exceptions"#: words55(),
-                #"payment-outright"#: words56(),
-                #"payment-acquire-verbs"#: words57(),
-                #"payment-acquire-verbs-after"#: words58(),
-                #"paid-products"#: words59(),
-                #"upgrade-verbs"#: words60(),
-                #"possessives"#: words61(),
-                #"upgrade-objects"#: words62(),
-                #"payment-verb-other-senses"#: { var list = words63(); list += words64(); list += words65(); list += words66(); list += words67(); list += words68(); return list }(),
-                #"neutral-dismiss"#: words69(),
-                #"neutral-declines"#: { var list = words70(); list += words71(); list += words72(); list += words73(); list += words74(); list += words75(); list += words76(); list += words77(); list += words78(); list += words79(); list += words80(); list += words81(); list += words82(); list += words83(); list += words84(); list += words85(); return list }(),
-                #"plan-words"#: words86(),
-                #"basic-tier-words"#: words87(),
-                #"neutral-navigation"#: words88(),
-                #"neutral-deferrals"#: words89(),
-                #"shaming-phrases"#: { var list = words90(); list += words91(); return list }(),
-                #"currency-symbols"#: words92(),
-                #"currency-codes"#: words93(),
-                #"currency-words"#: words94(),
-                #"continuations"#: words95(),
-                #"shaming-context"#: { var list = words96(); list += words97(); return list }(),
-                #"negative-outcomes"#: { var list = words98(); list += words99(); list += words100(); list += words101(); list += words102(); list += words103(); list += words104(); list += words105(); list += words106(); list += words107(); list += words108(); list += words109(); list += words110(); list += words111(); list += words112(); list += words113(); list += words114(); list += words115(); list += words116(); return list }(),
-                #"self-improvement"#: { var list = words117(); list += words118(); return list }(),
-                #"negations"#: words119(),
-                #"shaming-exceptions"#: words120(),
-                #"indifference"#: { var list = words121(); list += words122(); list += words123(); return list }(),
-                #"self-goods"#: { var list = words124(); list += words125(); list += words126(); list += words127(); return list }(),
-                #"preferences"#: words128(),
-                #"unwanted-things"#: words129(),
-                #"choices"#: words130(),
-                #"neutral-choices"#: { var list = words131(); list += words132(); return list }(),
-                #"countdown-context"#: words133(),
-                #"deadline-verbs"#: { var list = words134(); list += words135(); return list }(),
-                #"time-limits"#: { var list = words136(); list += words137(); list += words138(); list += words139(); return list }(),
-                #"currency-exceptions"#: words140(),
-                #"offer-words"#: words141(),
-                #"few-words"#: words142(),
-                #"deadline-exceptions"#: words143(),
+                #"period-word-exceptions"#: words48(),
+                #"free-period-words"#: words49(),
+                #"number-words"#: words50(),
+                #"payment-verbs"#: { var list = words51(); list += words52(); list += words53(); list += words54(); list += words55(); return list }(),
+                #"payment-verb-exceptions"#: words56(),
+                #"payment-outright"#: words57(),
+                #"payment-acquire-verbs"#: words58(),
+                #"payment-acquire-verbs-after"#: words59(),
+                #"paid-products"#: words60(),
+                #"upgrade-verbs"#: words61(),
+                #"possessives"#: words62(),
+                #"upgrade-objects"#: words63(),
+                #"payment-verb-other-senses"#: { var list = words64(); list += words65(); list += words66(); list += words67(); list += words68(); list += words69(); return list }(),
+                #"neutral-dismiss"#: words70(),
+                #"neutral-declines"#: { var list = words71(); list += words72(); list += words73(); list += words74(); list += words75(); list += words76(); list += words77(); list += words78(); list += words79(); list += words80(); list += words81(); list += words82(); list += words83(); list += words84(); list += words85(); list += words86(); return list }(),
+                #"plan-words"#: words87(),
+                #"basic-tier-words"#: words88(),
+                #"neutral-navigation"#: words89(),
+                #"neutral-deferrals"#: words90(),
+                #"shaming-phrases"#: { var list = words91(); list += words92(); return list }(),
+                #"currency-symbols"#: words93(),
+                #"currency-codes"#: words94(),
+                #"currency-words"#: words95(),
+                #"continuations"#: words96(),
+                #"shaming-context"#: { var list = words97(); list += words98(); return list }(),
+                #"negative-outcomes"#: { var list = words99(); list += words100(); list += words101(); list += words102(); list += words103(); list += words104(); list += words105(); list += words106(); list += words107(); list += words108(); list += words109(); list += words110(); list += words111(); list += words112(); list += words113(); list += words114(); list += words115(); list += words116(); list += words117(); return list }(),
+                #"self-improvement"#: { var list = words118(); list += words119(); return list }(),
+                #"negations"#: words120(),
+                #"shaming-exceptions"#: words121(),
+                #"indifference"#: { var list = words122(); list += words123(); list += words124(); return list }(),
+                #"self-goods"#: { var list = words125(); list += words126(); list += words127(); list += words128(); return list }(),
+                #"preferences"#: words129(),
+                #"unwanted-things"#: words130(),
+                #"choices"#: words131(),
+                #"neutral-choices"#: { var list = words132(); list += words133(); return list }(),
+                #"countdown-context"#: words134(),
+                #"deadline-verbs"#: { var list = words135(); list += words136(); return list }(),
+                #"time-limits"#: { var list = words137(); list += words138(); list += words139(); list += words140(); return list }(),
+                #"currency-exceptions"#: words141(),
+                #"offer-words"#: words142(),
+                #"few-words"#: words143(),
+                #"deadline-exceptions"#: words144(),
             ]
         ),
         (
@@ -1426,8 +1427,8 @@ enum EmbeddedRulePacks {
 
 """#,
             [
-                #"first-week-free-phrases"#: words144(),
-                #"limit-phrases"#: words145(),
+                #"first-week-free-phrases"#: words145(),
+                #"limit-phrases"#: words146(),
             ]
         ),
         ]
@@ -2644,6 +2645,24 @@ enum EmbeddedRulePacks {
             #"geht komplett auf uns"#,
             #"auf uns"#,
             #"w prezencie"#,
+            #"un regalo nostro"#,
+            #"è un regalo"#,
+            #"sono un regalo"#,
+            #"é um presente"#,
+            #"são um presente"#,
+            #"não paga um centavo"#,
+            #"não paga nenhum centavo"#,
+            #"vous ne payez rien"#,
+            #"tu ne paies rien"#,
+            #"nog niks"#,
+            #"kost helemaal niets"#,
+            #"nie kosztuje nic"#,
+            #"hiçbir ücret ödemezsin"#,
+            #"不另收费"#,
+            #"不额外收费"#,
+            #"免收费"#,
+            #"ไม่ตัดเงิน"#,
+            #"แม้แต่บาทเดียว"#,
         ]
     }
 
@@ -2751,6 +2770,11 @@ enum EmbeddedRulePacks {
             #"수수료"#,
             #"이용료"#,
             #"위약금"#,
+            #"金額"#,
+            #"お支払い"#,
+            #"빠져나가는 돈"#,
+            #"나가는 돈"#,
+            #"금액"#,
         ]
     }
 
@@ -2856,6 +2880,9 @@ enum EmbeddedRulePacks {
             #"안 들어요"#,
             #"전혀 안 들어요"#,
             #"一切かかりません"#,
+            #"ありません"#,
+            #"はありません"#,
+            #"ございません"#,
         ]
     }
 
@@ -5546,6 +5573,15 @@ enum EmbeddedRulePacks {
             #"no te la pierdas"#,
             #"仅限双十一"#,
             #"双十一当天"#,
+            #"só sobraram"#,
+            #"sobraram apenas"#,
+            #"só restam"#,
+            #"restam apenas"#,
+            #"do końca wyprzedaży"#,
+            #"ถึงเที่ยงคืนนี้"#,
+            #"ถึงคืนนี้เท่านั้น"#,
+            #"ภายในคืนนี้"#,
+            #"เที่ยงคืนนี้"#,
             #"expires in"#,
             #"deal expires"#,
             #"expires tonight"#,
@@ -5595,6 +5631,11 @@ enum EmbeddedRulePacks {
             #"valid only until"#,
             #"only valid until"#,
             #"only valid during"#,
+        ]
+    }
+
+    private static func words26() -> [String] {
+        [
             #"valid only during"#,
             #"early bird"#,
             #"early-bird"#,
@@ -5604,11 +5645,6 @@ enum EmbeddedRulePacks {
             ##"first # customers"##,
             ##"first # people"##,
             ##"# spots left"##,
-        ]
-    }
-
-    private static func words26() -> [String] {
-        [
             ##"# seats left"##,
             ##"# places left"##,
             ##"# codes left"##,
@@ -5856,6 +5892,11 @@ enum EmbeddedRulePacks {
             #"画面を閉じると"#,
             #"二度と表示されません"#,
             #"お早めに"#,
+        ]
+    }
+
+    private static func words27() -> [String] {
+        [
             #"限定価格"#,
             #"まで限定"#,
             ##"先着#"##,
@@ -5865,11 +5906,6 @@ enum EmbeddedRulePacks {
             #"見逃すと"#,
             #"错过今天"#,
             #"错过就"#,
-        ]
-    }
-
-    private static func words27() -> [String] {
-        [
             #"再等一年"#,
             ##"前#名"##,
             #"名额告急"#,
@@ -6589,6 +6625,13 @@ enum EmbeddedRulePacks {
             #"сэкономь"#,
             #"oszczędzaj"#,
             #"zaoszczędź"#,
+            #"ووفّر"#,
+            #"ووفر"#,
+            #"ووفري"#,
+            #"وتوفير"#,
+            #"安くなります"#,
+            #"安くなる"#,
+            #"安く"#,
         ]
     }
 
@@ -7449,6 +7492,11 @@ enum EmbeddedRulePacks {
             #"z"#,
             #"ze"#,
             #"из"#,
+            #"barré"#,
+            #"barrés"#,
+            #"durchgestrichen"#,
+            #"tachado"#,
+            #"barrato"#,
         ]
     }
 
@@ -8195,6 +8243,16 @@ enum EmbeddedRulePacks {
             #"veri tasarrufu"#,
             #"mobil veri"#,
             #"veride"#,
+            #"sketches"#,
+            #"drawings"#,
+            #"drafts"#,
+            #"files"#,
+            #"projects"#,
+            #"progress"#,
+            #"notes"#,
+            #"recipes"#,
+            #"playlists"#,
+            #"half-finished"#,
         ]
     }
 
@@ -8452,6 +8510,17 @@ enum EmbeddedRulePacks {
 
     private static func words48() -> [String] {
         [
+            #"mise à jour"#,
+            #"mises à jour"#,
+            #"à jour"#,
+            #"au jour le jour"#,
+            #"jour de l'an"#,
+            #"aggiornamento del giorno"#,
+        ]
+    }
+
+    private static func words49() -> [String] {
+        [
             #"شهران"#,
             #"شهرين"#,
             #"أسبوعان"#,
@@ -8707,7 +8776,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words49() -> [String] {
+    private static func words50() -> [String] {
         [
             #"one"#,
             #"two"#,
@@ -8851,7 +8920,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words50() -> [String] {
+    private static func words51() -> [String] {
         [
             #"unlock"#,
             #"subscribe"#,
@@ -9112,7 +9181,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words51() -> [String] {
+    private static func words52() -> [String] {
         [
             #"לרכישת"#,
             #"לרכישה"#,
@@ -9373,7 +9442,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words52() -> [String] {
+    private static func words53() -> [String] {
         [
             #"skaff premium"#,
             #"skaff pro"#,
@@ -9634,7 +9703,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words53() -> [String] {
+    private static func words54() -> [String] {
         [
             #"stržení"#,
             #"bli plus-medlem"#,
@@ -9895,7 +9964,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words54() -> [String] {
+    private static func words55() -> [String] {
         [
             #"ulepsz konto"#,
             #"ulepsz do"#,
@@ -9937,7 +10006,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words55() -> [String] {
+    private static func words56() -> [String] {
         [
             #"restore purchase"#,
             #"restore purchases"#,
@@ -10146,7 +10215,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words56() -> [String] {
+    private static func words57() -> [String] {
         [
             #"paying member"#,
             #"paying members"#,
@@ -10216,7 +10285,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words57() -> [String] {
+    private static func words58() -> [String] {
         [
             #"get"#,
             #"grab"#,
@@ -10475,7 +10544,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words58() -> [String] {
+    private static func words59() -> [String] {
         [
             #"を始める"#,
             #"をはじめる"#,
@@ -10553,10 +10622,15 @@ enum EmbeddedRulePacks {
             #"申し込む"#,
             #"申し込み"#,
             #"を申込む"#,
+            #"を始めて"#,
+            #"を開始して"#,
+            #"に登録して"#,
+            #"に加入して"#,
+            #"を申し込んで"#,
         ]
     }
 
-    private static func words59() -> [String] {
+    private static func words60() -> [String] {
         [
             #"premium"#,
             #"pro"#,
@@ -10769,10 +10843,26 @@ enum EmbeddedRulePacks {
             #"احترافية"#,
             #"الاحترافي"#,
             #"الاحترافية"#,
+            #"piano annuale"#,
+            #"plan anual"#,
+            #"plano anual"#,
+            #"annual plan"#,
+            #"yearly plan"#,
+            #"jahresplan"#,
+            #"plan annuel"#,
+            #"jaarplan"#,
+            #"årsplan"#,
+            #"plan roczny"#,
+            #"годовой план"#,
+            #"yıllık plan"#,
+            #"年間プラン"#,
+            #"年度会员"#,
+            #"연간 플랜"#,
+            #"плюс"#,
         ]
     }
 
-    private static func words60() -> [String] {
+    private static func words61() -> [String] {
         [
             #"upgrade"#,
             #"upgraden"#,
@@ -10784,10 +10874,12 @@ enum EmbeddedRulePacks {
             #"upgradea"#,
             #"faça upgrade"#,
             #"dê um upgrade"#,
+            #"อัปเกรด"#,
+            #"อัพเกรด"#,
         ]
     }
 
-    private static func words61() -> [String] {
+    private static func words62() -> [String] {
         [
             #"your"#,
             #"je"#,
@@ -10839,10 +10931,12 @@ enum EmbeddedRulePacks {
             #"svůj"#,
             #"svou"#,
             #"tvůj"#,
+            #"ของคุณ"#,
+            #"ของเธอ"#,
         ]
     }
 
-    private static func words62() -> [String] {
+    private static func words63() -> [String] {
         [
             #"plan"#,
             #"plans"#,
@@ -10898,7 +10992,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words63() -> [String] {
+    private static func words64() -> [String] {
         [
             #"newsletter*"#,
             #"nieuwsbrief*"#,
@@ -11159,7 +11253,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words64() -> [String] {
+    private static func words65() -> [String] {
         [
             #"conquista desbloqueada"#,
             #"prestatie ontgrendeld"#,
@@ -11420,7 +11514,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words65() -> [String] {
+    private static func words66() -> [String] {
         [
             #"บทถัดไป"#,
             #"अगला अध्याय"#,
@@ -11681,7 +11775,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words66() -> [String] {
+    private static func words67() -> [String] {
         [
             #"kochkünste"#,
             #"löpteknik"#,
@@ -11942,7 +12036,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words67() -> [String] {
+    private static func words68() -> [String] {
         [
             #"पाठ पूरा करके"#,
             #"بعد كل درس"#,
@@ -12203,7 +12297,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words68() -> [String] {
+    private static func words69() -> [String] {
         [
             #"consejos"#,
             #"consigli"#,
@@ -12268,10 +12362,16 @@ enum EmbeddedRulePacks {
             #"हराकर"#,
             #"पूरा करके"#,
             #"โดยการเอาชนะ"#,
+            #"на тренера"#,
+            #"на блогера"#,
+            #"на канал тренера"#,
+            #"ตัวละคร"#,
+            #"ด้วยเหรียญ"#,
+            #"เหรียญ"#,
         ]
     }
 
-    private static func words69() -> [String] {
+    private static func words70() -> [String] {
         [
             #"not now"#,
             #"not today"#,
@@ -12407,7 +12507,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words70() -> [String] {
+    private static func words71() -> [String] {
         [
             #"Ask me again next month"#,
             #"Ask me again next week"#,
@@ -12668,7 +12768,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words71() -> [String] {
+    private static func words72() -> [String] {
         [
             #"Lo pensaré y vuelvo luego"#,
             #"Lo pienso y vuelvo"#,
@@ -12929,7 +13029,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words72() -> [String] {
+    private static func words73() -> [String] {
         [
             #"Misschien later"#,
             #"Nee bedankt, ik betaal liever per maand"#,
@@ -13190,7 +13290,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words73() -> [String] {
+    private static func words74() -> [String] {
         [
             #"Нет, мне пока хватает бесплатных уроков"#,
             #"Нет, спасибо"#,
@@ -13451,7 +13551,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words74() -> [String] {
+    private static func words75() -> [String] {
         [
             #"先跳过吧"#,
             #"先逛逛"#,
@@ -13712,7 +13812,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words75() -> [String] {
+    private static func words76() -> [String] {
         [
             #"revenir"#,
             #"retourner"#,
@@ -13973,7 +14073,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words76() -> [String] {
+    private static func words77() -> [String] {
         [
             #"lunedì"#,
             #"martedì"#,
@@ -14234,7 +14334,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words77() -> [String] {
+    private static func words78() -> [String] {
         [
             #"ikke ennå"#,
             #"foreløpig"#,
@@ -14495,7 +14595,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words78() -> [String] {
+    private static func words79() -> [String] {
         [
             #"пока что"#,
             #"на данный момент"#,
@@ -14756,7 +14856,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words79() -> [String] {
+    private static func words80() -> [String] {
         [
             #"tuần sau"#,
             #"tháng sau"#,
@@ -15017,7 +15117,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words80() -> [String] {
+    private static func words81() -> [String] {
         [
             #"홈으로"#,
             #"메인"#,
@@ -15278,7 +15378,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words81() -> [String] {
+    private static func words82() -> [String] {
         [
             #"Nie teraz, wrócę do tego po weekendzie"#,
             #"Może po dzisiejszym treningu"#,
@@ -15539,7 +15639,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words82() -> [String] {
+    private static func words83() -> [String] {
         [
             #"галерею"#,
             #"главную"#,
@@ -15800,7 +15900,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words83() -> [String] {
+    private static func words84() -> [String] {
         [
             #"es"#,
             #"zu"#,
@@ -16061,7 +16161,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words84() -> [String] {
+    private static func words85() -> [String] {
         [
             #"jag"#,
             #"vi"#,
@@ -16322,7 +16422,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words85() -> [String] {
+    private static func words86() -> [String] {
         [
             #"يوم"#,
             #"स्टेप"#,
@@ -16498,10 +16598,70 @@ enum EmbeddedRulePacks {
             #"ไม่ล่ะค่ะ"#,
             #"ไม่ล่ะครับ"#,
             #"Not right now, I'm busy"#,
+            #"いいえ、けっこうです"#,
+            #"けっこうです"#,
+            #"Skip the tutorial"#,
+            #"Skip tutorial"#,
+            #"Skip the guide"#,
+            #"Tutorial überspringen"#,
+            #"Diesen Schritt überspringen"#,
+            #"Passer le tutoriel"#,
+            #"Passer cette étape"#,
+            #"Saltar el tutorial"#,
+            #"Saltar este paso"#,
+            #"Salta il tutorial"#,
+            #"Salta questo passaggio"#,
+            #"Pular o tutorial"#,
+            #"Tutorial overslaan"#,
+            #"Hoppa över guiden"#,
+            #"Pomiń samouczek"#,
+            #"Пропустить обучение"#,
+            #"Пропустить этот шаг"#,
+            #"Öğreticiyi atla"#,
+            #"Bu adımı atla"#,
+            #"تخطَّ هذه الخطوة"#,
+            #"تخط الشرح"#,
+            #"यह चरण छोड़ें"#,
+            #"ट्यूटोरियल छोड़ें"#,
+            #"チュートリアルをスキップ"#,
+            #"このステップをスキップ"#,
+            #"튜토리얼 건너뛰기"#,
+            #"이 단계 건너뛰기"#,
+            #"跳过此步"#,
+            #"跳过教程"#,
+            #"ข้ามขั้นตอนนี้"#,
+            #"ข้ามบทแนะนำ"#,
+            #"Skip the welcome tutorial"#,
+            #"Skip the welcome tour"#,
+            #"Skip the guide for new users"#,
+            #"Pular o tutorial de boas-vindas"#,
+            #"Pular as boas-vindas"#,
+            #"Hoppa över introduktionen"#,
+            #"Hoppa över guiden för nya användare"#,
+            #"Willkommens-Tour überspringen"#,
+            #"Einführung für neue Nutzer überspringen"#,
+            #"Passer la visite de bienvenue"#,
+            #"Passer le guide des nouveaux utilisateurs"#,
+            #"Saltar el tutorial de bienvenida"#,
+            #"Saltar la guía para nuevos usuarios"#,
+            #"Salta il tutorial di benvenuto"#,
+            #"Salta la guida per i nuovi utenti"#,
+            #"Welkomsttour overslaan"#,
+            #"Gids voor nieuwe gebruikers overslaan"#,
+            #"Pomiń przewodnik dla nowych użytkowników"#,
+            #"Пропустить приветствие"#,
+            #"Пропустить гид для новых пользователей"#,
+            #"Hoş geldin turunu atla"#,
+            #"تخطَّ جولة الترحيب"#,
+            #"स्वागत टूर छोड़ें"#,
+            #"ようこそガイドをスキップ"#,
+            #"환영 안내 건너뛰기"#,
+            #"跳过新手引导"#,
+            #"ข้ามคู่มือผู้ใช้ใหม่"#,
         ]
     }
 
-    private static func words86() -> [String] {
+    private static func words87() -> [String] {
         [
             #"plan"#,
             #"plans"#,
@@ -16535,7 +16695,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words87() -> [String] {
+    private static func words88() -> [String] {
         [
             #"basic"#,
             #"basis"#,
@@ -16570,10 +16730,18 @@ enum EmbeddedRulePacks {
             #"начальн*"#,
             #"iniciante"#,
             #"inicial"#,
+            #"basis*"#,
+            #"básicas"#,
+            #"básicos"#,
+            #"funciones básicas"#,
+            #"funções básicas"#,
+            #"funzioni base"#,
+            #"fonctions de base"#,
+            #"grundfunktionen"#,
         ]
     }
 
-    private static func words88() -> [String] {
+    private static func words89() -> [String] {
         [
             #"back to"#,
             #"go back to"#,
@@ -16761,10 +16929,51 @@ enum EmbeddedRulePacks {
             #"дослушаю"#,
             #"dosłucham"#,
             #"dokończę"#,
+            #"open my"#,
+            #"and open"#,
+            #"y abre"#,
+            #"y abrir"#,
+            #"und öffne"#,
+            #"et ouvrir"#,
+            #"et ouvre"#,
+            #"e apri"#,
+            #"e abre"#,
+            #"e abrir"#,
+            #"en open"#,
+            #"och öppna"#,
+            #"i otwórz"#,
+            #"и открыть"#,
+            #"и открой"#,
+            #"llévame a"#,
+            #"llévame al"#,
+            #"bring mich zu"#,
+            #"bring mich zur"#,
+            #"bring mich zum"#,
+            #"emmène-moi"#,
+            #"ramène-moi"#,
+            #"portami a"#,
+            #"portami al"#,
+            #"portami alla"#,
+            #"me leve para"#,
+            #"leve-me para"#,
+            #"breng me naar"#,
+            #"ta mig till"#,
+            #"zabierz mnie do"#,
+            #"отведи меня"#,
+            #"перенеси меня"#,
+            #"خذني إلى"#,
+            #"मुझे ले चलें"#,
+            #"ホームへ"#,
+            #"ホームに"#,
+            #"を閉じて"#,
+            #"閉じて"#,
+            #"回到首页"#,
+            #"홈으로 가기"#,
+            #"skip for now"#,
         ]
     }
 
-    private static func words89() -> [String] {
+    private static func words90() -> [String] {
         [
             #"first"#,
             #"after i"#,
@@ -16902,10 +17111,40 @@ enum EmbeddedRulePacks {
             #"erst das"#,
             #"erst mal die"#,
             #"erst mal den"#,
+            #"about to"#,
+            #"i have to"#,
+            #"i need to"#,
+            #"i've got to"#,
+            #"gotta"#,
+            #"que tengo"#,
+            #"tengo que"#,
+            #"muss noch"#,
+            #"je dois"#,
+            #"il faut que je"#,
+            #"devo"#,
+            #"preciso"#,
+            #"tenho que"#,
+            #"ik moet"#,
+            #"jag måste"#,
+            #"muszę"#,
+            #"мне надо"#,
+            #"мне нужно"#,
+            #"надо бежать"#,
+            #"gitmem lazım"#,
+            #"يجب أن"#,
+            #"عليّ أن"#,
+            #"मुझे जाना"#,
+            #"しなきゃ"#,
+            #"しないと"#,
+            #"해야 해"#,
+            #"가야 해"#,
+            #"我得"#,
+            #"我要去"#,
+            #"ต้องไป"#,
         ]
     }
 
-    private static func words90() -> [String] {
+    private static func words91() -> [String] {
         [
             #"i don't like saving"#,
             #"i don't want to save"#,
@@ -17166,7 +17405,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words91() -> [String] {
+    private static func words92() -> [String] {
         [
             #"그렇게 믿고 싶어"#,
             #"katanya sih"#,
@@ -17377,7 +17616,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words92() -> [String] {
+    private static func words93() -> [String] {
         [
             #"us$"#,
             #"a$"#,
@@ -17419,7 +17658,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words93() -> [String] {
+    private static func words94() -> [String] {
         [
             #"usd"#,
             #"eur"#,
@@ -17471,7 +17710,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words94() -> [String] {
+    private static func words95() -> [String] {
         [
             #"dollar"#,
             #"dollars"#,
@@ -17614,7 +17853,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words95() -> [String] {
+    private static func words96() -> [String] {
         [
             #"fortsätta"#,
             #"fortsätter"#,
@@ -17781,7 +18020,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words96() -> [String] {
+    private static func words97() -> [String] {
         [
             #"i"#,
             #"i'll"#,
@@ -18042,7 +18281,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words97() -> [String] {
+    private static func words98() -> [String] {
         [
             #"não quero"#,
             #"je ne veux pas"#,
@@ -18191,7 +18430,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words98() -> [String] {
+    private static func words99() -> [String] {
         [
             #"waste*"#,
             #"wasting"#,
@@ -18452,7 +18691,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words99() -> [String] {
+    private static func words100() -> [String] {
         [
             #"źle spać"#,
             #"kötü uyu*"#,
@@ -18713,7 +18952,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words100() -> [String] {
+    private static func words101() -> [String] {
         [
             #"vibes"#,
             #"who cares"#,
@@ -18974,7 +19213,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words101() -> [String] {
+    private static func words102() -> [String] {
         [
             #"makoilu*"#,
             #"יסתדר לבד"#,
@@ -19235,7 +19474,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words102() -> [String] {
+    private static func words103() -> [String] {
         [
             #"ห่วย"#,
             #"גרוע ב"#,
@@ -19496,7 +19735,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words103() -> [String] {
+    private static func words104() -> [String] {
         [
             #"catastrophe"#,
             #"catástrofe"#,
@@ -19757,7 +19996,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words104() -> [String] {
+    private static func words105() -> [String] {
         [
             #"scheef"#,
             #"snett"#,
@@ -20018,7 +20257,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words105() -> [String] {
+    private static func words106() -> [String] {
         [
             #"腰痛"#,
             #"腰疼"#,
@@ -20279,7 +20518,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words106() -> [String] {
+    private static func words107() -> [String] {
         [
             #"biedny"#,
             #"biedna"#,
@@ -20540,7 +20779,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words107() -> [String] {
+    private static func words108() -> [String] {
         [
             #"sufriendo"#,
             #"sufra"#,
@@ -20801,7 +21040,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words108() -> [String] {
+    private static func words109() -> [String] {
         [
             #"opslag vol"#,
             #"fullt minne"#,
@@ -21062,7 +21301,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words109() -> [String] {
+    private static func words110() -> [String] {
         [
             #"lække"#,
             #"lekke"#,
@@ -21323,7 +21562,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words110() -> [String] {
+    private static func words111() -> [String] {
         [
             #"staring at"#,
             #"cartoons"#,
@@ -21584,7 +21823,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words111() -> [String] {
+    private static func words112() -> [String] {
         [
             #"övertrasserat"#,
             #"miinuksella"#,
@@ -21845,7 +22084,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words112() -> [String] {
+    private static func words113() -> [String] {
         [
             #"עלובים"#,
             #"mizerné"#,
@@ -22106,7 +22345,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words113() -> [String] {
+    private static func words114() -> [String] {
         [
             #"รอได้"#,
             #"इंतज़ार कर सकती"#,
@@ -22367,7 +22606,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words114() -> [String] {
+    private static func words115() -> [String] {
         [
             #"buttare i soldi"#,
             #"buttare via soldi"#,
@@ -22628,7 +22867,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words115() -> [String] {
+    private static func words116() -> [String] {
         [
             #"leren het ooit wel"#,
             #"lærer det nok en dag"#,
@@ -22889,7 +23128,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words116() -> [String] {
+    private static func words117() -> [String] {
         [
             #"célibataire"#,
             #"soltero"#,
@@ -23075,7 +23314,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words117() -> [String] {
+    private static func words118() -> [String] {
         [
             #"better"#,
             #"improv*"#,
@@ -23336,7 +23575,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words118() -> [String] {
+    private static func words119() -> [String] {
         [
             #"koulutusta"#,
             #"tresura"#,
@@ -23408,7 +23647,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words119() -> [String] {
+    private static func words120() -> [String] {
         [
             #"not"#,
             #"don't"#,
@@ -23477,7 +23716,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words120() -> [String] {
+    private static func words121() -> [String] {
         [
             #"never lose"#,
             #"never miss"#,
@@ -23552,7 +23791,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words121() -> [String] {
+    private static func words122() -> [String] {
         [
             #"don't care"#,
             #"do not care"#,
@@ -23813,7 +24052,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words122() -> [String] {
+    private static func words123() -> [String] {
         [
             #"kan me gestolen worden"#,
             #"kan me niet schelen"#,
@@ -24074,7 +24313,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words123() -> [String] {
+    private static func words124() -> [String] {
         [
             #"무슨 상관"#,
             #"apa bedanya"#,
@@ -24140,7 +24379,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words124() -> [String] {
+    private static func words125() -> [String] {
         [
             #"privacy"#,
             #"security"#,
@@ -24401,7 +24640,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words125() -> [String] {
+    private static func words126() -> [String] {
         [
             #"inglés"#,
             #"inglese"#,
@@ -24662,7 +24901,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words126() -> [String] {
+    private static func words127() -> [String] {
         [
             #"sevgilim*"#,
             #"niños"#,
@@ -24923,7 +25162,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words127() -> [String] {
+    private static func words128() -> [String] {
         [
             #"הילדים שלי"#,
             #"moje děti"#,
@@ -24976,7 +25215,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words128() -> [String] {
+    private static func words129() -> [String] {
         [
             #"love"#,
             #"enjoy"#,
@@ -25076,7 +25315,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words129() -> [String] {
+    private static func words130() -> [String] {
         [
             #"ads"#,
             #"advertising"#,
@@ -25115,7 +25354,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words130() -> [String] {
+    private static func words131() -> [String] {
         [
             #"i'd rather"#,
             #"i would rather"#,
@@ -25183,7 +25422,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words131() -> [String] {
+    private static func words132() -> [String] {
         [
             #"free"#,
             #"free plan"#,
@@ -25444,7 +25683,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words132() -> [String] {
+    private static func words133() -> [String] {
         [
             #"zonder premium"#,
             #"uden premium"#,
@@ -25572,7 +25811,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words133() -> [String] {
+    private static func words134() -> [String] {
         [
             #"ends in"#,
             #"ending in"#,
@@ -25697,7 +25936,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words134() -> [String] {
+    private static func words135() -> [String] {
         [
             #"ends"#,
             #"ending"#,
@@ -25958,7 +26197,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words135() -> [String] {
+    private static func words136() -> [String] {
         [
             #"più caro"#,
             #"mais caro"#,
@@ -26176,7 +26415,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words136() -> [String] {
+    private static func words137() -> [String] {
         [
             #"tonight"#,
             #"today"#,
@@ -26437,7 +26676,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words137() -> [String] {
+    private static func words138() -> [String] {
         [
             #"la próxima semana"#,
             #"la prossima settimana"#,
@@ -26698,7 +26937,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words138() -> [String] {
+    private static func words139() -> [String] {
         [
             #"जून"#,
             #"जुलाई"#,
@@ -26959,7 +27198,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words139() -> [String] {
+    private static func words140() -> [String] {
         [
             #"tänään"#,
             #"illalla"#,
@@ -27013,7 +27252,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words140() -> [String] {
+    private static func words141() -> [String] {
         [
             #"ribu ulasan"#,
             #"ribu pengguna"#,
@@ -27076,7 +27315,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words141() -> [String] {
+    private static func words142() -> [String] {
         [
             #"price"#,
             #"prices"#,
@@ -27308,7 +27547,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words142() -> [String] {
+    private static func words143() -> [String] {
         [
             #"wenige"#,
             #"few"#,
@@ -27350,7 +27589,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words143() -> [String] {
+    private static func words144() -> [String] {
         [
             #"trial"#,
             #"free week"#,
@@ -27543,7 +27782,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words144() -> [String] {
+    private static func words145() -> [String] {
         [
             #"free week"#,
             #"first week free"#,
@@ -27579,7 +27818,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words145() -> [String] {
+    private static func words146() -> [String] {
         [
             #"one free drawing per day"#,
             #"1 free drawing per day"#,
