@@ -12,7 +12,8 @@
 /// - refuses to improve (`negations` with `self-improvement`: "don't want to get better");
 /// - claims to like what nobody likes (`preferences` with `unwanted-things`: "I love ads");
 /// - lets something of theirs go on as it is (`self-goods` with `continuations`: "hunden får
-///   fortsätta äta skorna", "niech kot dalej drapie kanapę"); or
+///   fortsätta äta skorna", "niech kot dalej drapie kanapę"), unless it goes on with the free
+///   tier (`free-words`); or
 /// - likes or chooses something (`preferences`, `choices`: "I'd rather", "I'll keep", "bleibe")
 ///   whose object, two words or more, names no neutral choice (`neutral-choices`: the free
 ///   plan, later, monthly): "I like overspending", "I'd rather stay unproductive", but not
@@ -128,7 +129,12 @@ package final class ConfirmshamingDetector: Sendable {
         }
         if let pair = negations.ranges(in: normalized).pairedSpan(with: betterment) { return match(pair) }
         if let pair = likes.pairedSpan(with: unwanted.ranges(in: normalized)) { return match(pair) }
-        if let pair = goods.pairedSpan(with: continuations.ranges(in: normalized)) { return match(pair) }
+        // "무료 버전으로 운동 기록 계속하기" goes on with the free tier, not with a bad habit.
+        if freeTier.ranges(in: normalized).isEmpty,
+            let pair = goods.pairedSpan(with: continuations.ranges(in: normalized))
+        {
+            return match(pair)
+        }
         for choice in [likes.first, choices.ranges(in: normalized).first].compactMap({ $0 })
         where choosesSomethingElse(normalized, choice) {
             return match(choice)

@@ -4,11 +4,12 @@
 ///
 /// A negation right next to a word for a charge claims it too ("no payment today", "sin cargos",
 /// "ücret yok", "料金なし"), unless a word stands between ("no hidden fees") or the text is about
-/// cancelling ("résiliable sans frais").
+/// cancelling ("résiliable sans frais"); so does paying nothing ("Je betaalt vandaag helemaal
+/// niets", "nichts zahlen").
 ///
 /// Vocabularies: `free-words`, with `free-exceptions`; `charge-words` with `charge-negations`
-/// (before) and `charge-negations-after`, vetoed by `cancel-words`; the currency vocabularies
-/// for zero prices.
+/// (before) and `charge-negations-after`, vetoed by `cancel-words`; `pay-words` with
+/// `nothing-words`; the currency vocabularies for zero prices.
 ///
 /// A class, not a struct: a rule hands `matches` to its memo as a closure, which then retains
 /// one reference instead of copying every compiled vocabulary.
@@ -19,6 +20,8 @@ package final class FreeDetector: Sendable {
     private let negations: PhraseMatcher
     private let negationsAfter: PhraseMatcher
     private let cancelling: PhraseMatcher
+    private let paying: PhraseMatcher
+    private let nothing: PhraseMatcher
 
     package init(vocabularies: [String: [String]]) {
         matcher = PhraseMatcher(
@@ -28,6 +31,8 @@ package final class FreeDetector: Sendable {
         negations = PhraseMatcher(phrases: vocabularies["charge-negations"] ?? [])
         negationsAfter = PhraseMatcher(phrases: vocabularies["charge-negations-after"] ?? [])
         cancelling = PhraseMatcher(phrases: vocabularies["cancel-words"] ?? [])
+        paying = PhraseMatcher(phrases: vocabularies["pay-words"] ?? [])
+        nothing = PhraseMatcher(phrases: vocabularies["nothing-words"] ?? [])
     }
 
     package func matches(in text: [Unicode.Scalar]) -> [DetectorMatch] {
@@ -39,7 +44,42 @@ package final class FreeDetector: Sendable {
         var ranges = matcher.ranges(in: normalized)
         ranges += prices.prices(in: normalized).filter(\.isZero).map(\.range)
         ranges += noCharge(in: normalized)
+        ranges += paysNothing(in: normalized)
         return SavingsDetector.merged(ranges).map { DetectorMatch($0, of: normalized, in: text) }
+    }
+
+    /// A paying word, then a word for nothing at most two words on, or right before it.
+    private func paysNothing(in normalized: NormalizedText) -> [Range<Int>] {
+        let nothings = nothing.ranges(in: normalized)
+        guard !nothings.isEmpty else { return [] }
+        let pays = paying.ranges(in: normalized)
+        let t = normalized.scalars
+        return pays.compactMap { pay in
+            if let after = nothings.first(startingFrom: pay.upperBound),
+                Self.wordCount(t[pay.upperBound..<after.lowerBound]) <= 2
+            {
+                return pay.lowerBound..<after.upperBound
+            }
+            // Before the verb only right before it, as verb-final languages say it: "Nothing
+            // changes, you pay the same" claims nothing.
+            if let before = nothings.last(endingBy: pay.lowerBound),
+                Self.wordCount(t[before.upperBound..<pay.lowerBound]) == 0
+            {
+                return before.lowerBound..<pay.upperBound
+            }
+            return nil
+        }
+    }
+
+    private static func wordCount(_ gap: ArraySlice<Unicode.Scalar>) -> Int {
+        var words = 0
+        var inWord = false
+        for scalar in gap {
+            let letter = Scalars.isWord(scalar)
+            if letter && !inWord { words += 1 }
+            inWord = letter
+        }
+        return words
     }
 
     private static let particles: Set<Unicode.Scalar> = ["이", "가", "은", "는", "도", "が", "は", "も"]

@@ -407,9 +407,11 @@ package final class SavingsDetector: Sendable {
     private func periodCountBefore(_ offset: Int, in t: [Unicode.Scalar], periods: [Range<Int>])
         -> (value: Int, start: Int)?
     {
-        guard let period = periods.last(endingBy: offset),
-            let digits = Self.digits(endingAt: Scalars.skipSpaces(t, backFrom: period.lowerBound), in: t)
-        else { return nil }
+        guard let period = periods.last(endingBy: offset) else { return nil }
+        // "the 12-month plan".
+        var numberEnd = Scalars.skipSpaces(t, backFrom: period.lowerBound)
+        if numberEnd > 0, t[numberEnd - 1] == "-" { numberEnd -= 1 }
+        guard let digits = Self.digits(endingAt: numberEnd, in: t) else { return nil }
         return (Self.number(in: t, at: digits.lowerBound).value, digits.lowerBound)
     }
 

@@ -552,71 +552,72 @@ enum EmbeddedRulePacks {
 
 """#,
             [
-                #"free-words"#: { var list = words9(); list += words10(); list += words11(); return list }(),
-                #"charge-words"#: words12(),
-                #"charge-negations"#: words13(),
-                #"charge-negations-after"#: words14(),
-                #"free-exceptions"#: words15(),
-                #"urgency-phrases"#: { var list = words16(); list += words17(); list += words18(); list += words19(); list += words20(); list += words21(); list += words22(); list += words23(); list += words24(); list += words25(); list += words26(); list += words27(); return list }(),
-                #"urgency-exceptions"#: words28(),
-                #"savings-words"#: { var list = words29(); list += words30(); return list }(),
-                #"savings-exceptions"#: words31(),
-                #"savings-phrases"#: { var list = words32(); list += words33(); list += words34(); return list }(),
-                #"price-comparisons"#: words35(),
-                #"pay-words"#: words36(),
-                #"price-from"#: words37(),
-                #"price-to"#: words38(),
-                #"price-only"#: words39(),
-                #"former-prices"#: words40(),
-                #"whole-year"#: words41(),
-                #"savings-fractions"#: words42(),
-                #"cost-words"#: words43(),
-                #"non-money-savings"#: words44(),
-                #"free-period-exceptions"#: words45(),
-                #"bonus-period-context"#: words46(),
-                #"dual-periods"#: words47(),
-                #"period-word-exceptions"#: words48(),
-                #"free-period-words"#: words49(),
-                #"number-words"#: words50(),
-                #"payment-verbs"#: { var list = words51(); list += words52(); list += words53(); list += words54(); list += words55(); return list }(),
-                #"payment-verb-exceptions"#: words56(),
-                #"payment-outright"#: words57(),
-                #"payment-acquire-verbs"#: words58(),
-                #"payment-acquire-verbs-after"#: words59(),
-                #"paid-products"#: words60(),
-                #"upgrade-verbs"#: words61(),
-                #"possessives"#: words62(),
-                #"upgrade-objects"#: words63(),
-                #"payment-verb-other-senses"#: { var list = words64(); list += words65(); list += words66(); list += words67(); list += words68(); list += words69(); return list }(),
-                #"neutral-dismiss"#: words70(),
-                #"neutral-declines"#: { var list = words71(); list += words72(); list += words73(); list += words74(); list += words75(); list += words76(); list += words77(); list += words78(); list += words79(); list += words80(); list += words81(); list += words82(); list += words83(); list += words84(); list += words85(); list += words86(); return list }(),
-                #"plan-words"#: words87(),
-                #"basic-tier-words"#: words88(),
-                #"neutral-navigation"#: words89(),
-                #"neutral-deferrals"#: words90(),
-                #"shaming-phrases"#: { var list = words91(); list += words92(); return list }(),
-                #"currency-symbols"#: words93(),
-                #"currency-codes"#: words94(),
-                #"currency-words"#: words95(),
-                #"continuations"#: words96(),
-                #"shaming-context"#: { var list = words97(); list += words98(); return list }(),
-                #"negative-outcomes"#: { var list = words99(); list += words100(); list += words101(); list += words102(); list += words103(); list += words104(); list += words105(); list += words106(); list += words107(); list += words108(); list += words109(); list += words110(); list += words111(); list += words112(); list += words113(); list += words114(); list += words115(); list += words116(); list += words117(); return list }(),
-                #"self-improvement"#: { var list = words118(); list += words119(); return list }(),
-                #"negations"#: words120(),
-                #"shaming-exceptions"#: words121(),
-                #"indifference"#: { var list = words122(); list += words123(); list += words124(); return list }(),
-                #"self-goods"#: { var list = words125(); list += words126(); list += words127(); list += words128(); return list }(),
-                #"preferences"#: words129(),
-                #"unwanted-things"#: words130(),
-                #"choices"#: words131(),
-                #"neutral-choices"#: { var list = words132(); list += words133(); return list }(),
-                #"countdown-context"#: words134(),
-                #"deadline-verbs"#: { var list = words135(); list += words136(); return list }(),
-                #"time-limits"#: { var list = words137(); list += words138(); list += words139(); list += words140(); return list }(),
-                #"currency-exceptions"#: words141(),
-                #"offer-words"#: words142(),
-                #"few-words"#: words143(),
-                #"deadline-exceptions"#: words144(),
+                #"free-words"#: { var list = words9(); list += words10(); list += words11(); list += words12(); return list }(),
+                #"nothing-words"#: words13(),
+                #"charge-words"#: words14(),
+                #"charge-negations"#: words15(),
+                #"charge-negations-after"#: words16(),
+                #"free-exceptions"#: words17(),
+                #"urgency-phrases"#: { var list = words18(); list += words19(); list += words20(); list += words21(); list += words22(); list += words23(); list += words24(); list += words25(); list += words26(); list += words27(); list += words28(); list += words29(); return list }(),
+                #"urgency-exceptions"#: words30(),
+                #"savings-words"#: { var list = words31(); list += words32(); return list }(),
+                #"savings-exceptions"#: words33(),
+                #"savings-phrases"#: { var list = words34(); list += words35(); list += words36(); return list }(),
+                #"price-comparisons"#: words37(),
+                #"pay-words"#: words38(),
+                #"price-from"#: words39(),
+                #"price-to"#: words40(),
+                #"price-only"#: words41(),
+                #"former-prices"#: words42(),
+                #"whole-year"#: words43(),
+                #"savings-fractions"#: words44(),
+                #"cost-words"#: words45(),
+                #"non-money-savings"#: words46(),
+                #"free-period-exceptions"#: words47(),
+                #"bonus-period-context"#: words48(),
+                #"dual-periods"#: words49(),
+                #"period-word-exceptions"#: words50(),
+                #"free-period-words"#: words51(),
+                #"number-words"#: words52(),
+                #"payment-verbs"#: { var list = words53(); list += words54(); list += words55(); list += words56(); list += words57(); return list }(),
+                #"payment-verb-exceptions"#: words58(),
+                #"payment-outright"#: words59(),
+                #"payment-acquire-verbs"#: { var list = words60(); list += words61(); return list }(),
+                #"payment-acquire-verbs-after"#: words62(),
+                #"paid-products"#: words63(),
+                #"upgrade-verbs"#: words64(),
+                #"possessives"#: words65(),
+                #"upgrade-objects"#: words66(),
+                #"payment-verb-other-senses"#: { var list = words67(); list += words68(); list += words69(); list += words70(); list += words71(); list += words72(); return list }(),
+                #"neutral-dismiss"#: words73(),
+                #"neutral-declines"#: { var list = words74(); list += words75(); list += words76(); list += words77(); list += words78(); list += words79(); list += words80(); list += words81(); list += words82(); list += words83(); list += words84(); list += words85(); list += words86(); list += words87(); list += words88(); list += words89(); return list }(),
+                #"plan-words"#: words90(),
+                #"basic-tier-words"#: words91(),
+                #"neutral-navigation"#: words92(),
+                #"neutral-deferrals"#: words93(),
+                #"shaming-phrases"#: { var list = words94(); list += words95(); return list }(),
+                #"currency-symbols"#: words96(),
+                #"currency-codes"#: words97(),
+                #"currency-words"#: words98(),
+                #"continuations"#: words99(),
+                #"shaming-context"#: { var list = words100(); list += words101(); return list }(),
+                #"negative-outcomes"#: { var list = words102(); list += words103(); list += words104(); list += words105(); list += words106(); list += words107(); list += words108(); list += words109(); list += words110(); list += words111(); list += words112(); list += words113(); list += words114(); list += words115(); list += words116(); list += words117(); list += words118(); list += words119(); list += words120(); return list }(),
+                #"self-improvement"#: { var list = words121(); list += words122(); return list }(),
+                #"negations"#: words123(),
+                #"shaming-exceptions"#: words124(),
+                #"indifference"#: { var list = words125(); list += words126(); list += words127(); return list }(),
+                #"self-goods"#: { var list = words128(); list += words129(); list += words130(); list += words131(); return list }(),
+                #"preferences"#: words132(),
+                #"unwanted-things"#: words133(),
+                #"choices"#: words134(),
+                #"neutral-choices"#: { var list = words135(); list += words136(); return list }(),
+                #"countdown-context"#: words137(),
+                #"deadline-verbs"#: { var list = words138(); list += words139(); return list }(),
+                #"time-limits"#: { var list = words140(); list += words141(); list += words142(); list += words143(); return list }(),
+                #"currency-exceptions"#: words144(),
+                #"offer-words"#: words145(),
+                #"few-words"#: words146(),
+                #"deadline-exceptions"#: words147(),
             ]
         ),
         (
@@ -1427,8 +1428,8 @@ enum EmbeddedRulePacks {
 
 """#,
             [
-                #"first-week-free-phrases"#: words145(),
-                #"limit-phrases"#: words146(),
+                #"first-week-free-phrases"#: words148(),
+                #"limit-phrases"#: words149(),
             ]
         ),
         ]
@@ -2663,10 +2664,57 @@ enum EmbeddedRulePacks {
             #"免收费"#,
             #"ไม่ตัดเงิน"#,
             #"แม้แต่บาทเดียว"#,
+            #"nichts berechnet"#,
+            #"wird dir nichts berechnet"#,
+            #"wird nichts berechnet"#,
         ]
     }
 
     private static func words12() -> [String] {
+        [
+            #"rien à régler"#,
+            #"tek bir lira bile"#,
+            #"ไม่ต้องจ่ายอะไร"#,
+            #"zijn van ons"#,
+            #"op kosten van het huis"#,
+        ]
+    }
+
+    private static func words13() -> [String] {
+        [
+            #"nothing"#,
+            #"nothing at all"#,
+            #"not a thing"#,
+            #"nichts"#,
+            #"gar nichts"#,
+            #"überhaupt nichts"#,
+            #"rien"#,
+            #"rien du tout"#,
+            #"nada"#,
+            #"nada de nada"#,
+            #"niente"#,
+            #"nulla"#,
+            #"niets"#,
+            #"niks"#,
+            #"helemaal niets"#,
+            #"ingenting"#,
+            #"inget"#,
+            #"inte ett öre"#,
+            #"nic"#,
+            #"zupełnie nic"#,
+            #"ничего"#,
+            #"ни копейки"#,
+            #"hiçbir şey"#,
+            #"شيئًا"#,
+            #"شيئا"#,
+            #"أي شيء"#,
+            #"कुछ नहीं"#,
+            #"कुछ भी नहीं"#,
+            #"아무것도"#,
+        ]
+    }
+
+    private static func words14() -> [String] {
         [
             #"charge"#,
             #"charges"#,
@@ -2775,10 +2823,12 @@ enum EmbeddedRulePacks {
             #"빠져나가는 돈"#,
             #"나가는 돈"#,
             #"금액"#,
+            #"การเรียกเก็บเงิน"#,
+            #"เรียกเก็บเงิน"#,
         ]
     }
 
-    private static func words13() -> [String] {
+    private static func words15() -> [String] {
         [
             #"no"#,
             #"zero"#,
@@ -2853,7 +2903,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words14() -> [String] {
+    private static func words16() -> [String] {
         [
             #"yok"#,
             #"alınmaz"#,
@@ -2883,10 +2933,14 @@ enum EmbeddedRulePacks {
             #"ありません"#,
             #"はありません"#,
             #"ございません"#,
+            #"発生しません"#,
+            #"発生することはありません"#,
+            #"発生いたしません"#,
+            #"かかることはありません"#,
         ]
     }
 
-    private static func words15() -> [String] {
+    private static func words17() -> [String] {
         [
             #"-free"#,
             #"ad-free"#,
@@ -3024,7 +3078,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words16() -> [String] {
+    private static func words18() -> [String] {
         [
             #"limited time"#,
             #"limited-time"#,
@@ -3285,7 +3339,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words17() -> [String] {
+    private static func words19() -> [String] {
         [
             #"antes da meia-noite"#,
             #"時間だけ"#,
@@ -3546,7 +3600,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words18() -> [String] {
+    private static func words20() -> [String] {
         [
             #"놓치면 끝"#,
             #"vanaf morgen betaal"#,
@@ -3807,7 +3861,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words19() -> [String] {
+    private static func words21() -> [String] {
         [
             #"nopeimmat ehtivät"#,
             #"nopeimmat"#,
@@ -4068,7 +4122,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words20() -> [String] {
+    private static func words22() -> [String] {
         [
             #"jusqu'à la fin de la journée"#,
             #"hasta el final del día"#,
@@ -4329,7 +4383,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words21() -> [String] {
+    private static func words23() -> [String] {
         [
             #"geen tweede kans"#,
             #"ingen andra chans"#,
@@ -4590,7 +4644,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words22() -> [String] {
+    private static func words24() -> [String] {
         [
             #"als je dit scherm sluit"#,
             #"om du stänger den här skärmen"#,
@@ -4851,7 +4905,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words23() -> [String] {
+    private static func words25() -> [String] {
         [
             #"solo ahora"#,
             #"sólo ahora"#,
@@ -5112,7 +5166,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words24() -> [String] {
+    private static func words26() -> [String] {
         [
             #"ilk yüz kişi"#,
             #"先着千名"#,
@@ -5373,7 +5427,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words25() -> [String] {
+    private static func words27() -> [String] {
         [
             ##"rajattu # ensimmäiselle"##,
             #"tylko dla pierwszych"#,
@@ -5582,6 +5636,15 @@ enum EmbeddedRulePacks {
             #"ถึงคืนนี้เท่านั้น"#,
             #"ภายในคืนนี้"#,
             #"เที่ยงคืนนี้"#,
+            #"fin de l'offre"#,
+            #"l'offre prend fin"#,
+            #"ne la laissez pas passer"#,
+            #"ne laissez pas passer"#,
+            #"छूट नहीं मिलेगी"#,
+            #"ऑफ़र नहीं मिलेगा"#,
+            ##"बस # घंटे और"##,
+            #"今夜0時まで"#,
+            #"今夜限り"#,
             #"expires in"#,
             #"deal expires"#,
             #"expires tonight"#,
@@ -5622,6 +5685,11 @@ enum EmbeddedRulePacks {
             #"ends saturday"#,
             #"ends sunday"#,
             #"ends monday"#,
+        ]
+    }
+
+    private static func words28() -> [String] {
+        [
             #"closes tonight"#,
             #"closes today"#,
             #"closes friday"#,
@@ -5631,11 +5699,6 @@ enum EmbeddedRulePacks {
             #"valid only until"#,
             #"only valid until"#,
             #"only valid during"#,
-        ]
-    }
-
-    private static func words26() -> [String] {
-        [
             #"valid only during"#,
             #"early bird"#,
             #"early-bird"#,
@@ -5883,6 +5946,11 @@ enum EmbeddedRulePacks {
             #"истекает"#,
             #"исчезнет"#,
             #"только для первых"#,
+        ]
+    }
+
+    private static func words29() -> [String] {
+        [
             ##"первых #"##,
             #"человек смотрят"#,
             #"человек купили"#,
@@ -5892,11 +5960,6 @@ enum EmbeddedRulePacks {
             #"画面を閉じると"#,
             #"二度と表示されません"#,
             #"お早めに"#,
-        ]
-    }
-
-    private static func words27() -> [String] {
-        [
             #"限定価格"#,
             #"まで限定"#,
             ##"先着#"##,
@@ -6117,7 +6180,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words28() -> [String] {
+    private static func words30() -> [String] {
         [
             #"no hurry"#,
             #"no rush"#,
@@ -6285,10 +6348,13 @@ enum EmbeddedRulePacks {
             #"sürenin bitmesine"#,
             #"süresinin bitmesine"#,
             #"deneme bitmeden"#,
+            #"分ほどで終わります"#,
+            #"分で終わります"#,
+            #"ほどで終わります"#,
         ]
     }
 
-    private static func words29() -> [String] {
+    private static func words31() -> [String] {
         [
             #"save"#,
             #"saves"#,
@@ -6549,7 +6615,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words30() -> [String] {
+    private static func words32() -> [String] {
         [
             #"아끼세요"#,
             #"아껴"#,
@@ -6632,10 +6698,11 @@ enum EmbeddedRulePacks {
             #"安くなります"#,
             #"安くなる"#,
             #"安く"#,
+            #"सस्ते"#,
         ]
     }
 
-    private static func words31() -> [String] {
+    private static func words33() -> [String] {
         [
             #"less battery"#,
             #"less data"#,
@@ -6712,7 +6779,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words32() -> [String] {
+    private static func words34() -> [String] {
         [
             #"half price"#,
             #"half-price"#,
@@ -6973,7 +7040,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words33() -> [String] {
+    private static func words35() -> [String] {
         [
             #"puolet halvempi"#,
             #"yarı fiyatına"#,
@@ -7234,7 +7301,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words34() -> [String] {
+    private static func words36() -> [String] {
         [
             ##"# times cheaper"##,
             ##"# mal günstiger"##,
@@ -7359,7 +7426,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words35() -> [String] {
+    private static func words37() -> [String] {
         [
             #"instead of"#,
             #"rather than"#,
@@ -7500,7 +7567,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words36() -> [String] {
+    private static func words38() -> [String] {
         [
             #"pay"#,
             #"pay for"#,
@@ -7619,10 +7686,22 @@ enum EmbeddedRulePacks {
             #"ne paghi"#,
             #"paying"#,
             #"vs. paying"#,
+            #"réglez"#,
+            #"régler"#,
+            #"règles"#,
+            #"płacisz"#,
+            #"zapłacisz"#,
+            #"платите"#,
+            #"платишь"#,
+            #"заплатите"#,
+            #"заплатишь"#,
+            #"تدفع"#,
+            #"ستدفع"#,
+            #"zahlst du"#,
         ]
     }
 
-    private static func words37() -> [String] {
+    private static func words39() -> [String] {
         [
             #"from"#,
             #"de"#,
@@ -7639,7 +7718,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words38() -> [String] {
+    private static func words40() -> [String] {
         [
             #"to"#,
             #"por"#,
@@ -7659,7 +7738,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words39() -> [String] {
+    private static func words41() -> [String] {
         [
             #"only"#,
             #"just"#,
@@ -7689,7 +7768,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words40() -> [String] {
+    private static func words42() -> [String] {
         [
             #"was"#,
             #"before"#,
@@ -7805,7 +7884,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words41() -> [String] {
+    private static func words43() -> [String] {
         [
             #"a whole year"#,
             #"the whole year"#,
@@ -7904,7 +7983,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words42() -> [String] {
+    private static func words44() -> [String] {
         [
             #"half"#,
             #"a half"#,
@@ -8014,7 +8093,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words43() -> [String] {
+    private static func words45() -> [String] {
         [
             #"cost"#,
             #"costs"#,
@@ -8098,7 +8177,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words44() -> [String] {
+    private static func words46() -> [String] {
         [
             #"time"#,
             #"battery"#,
@@ -8256,7 +8335,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words45() -> [String] {
+    private static func words47() -> [String] {
         [
             #"try"#,
             #"trial"#,
@@ -8338,7 +8417,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words46() -> [String] {
+    private static func words48() -> [String] {
         [
             #"annual"#,
             #"annually"#,
@@ -8484,10 +8563,16 @@ enum EmbeddedRulePacks {
             #"по сравнению с ежемесячн*"#,
             #"aylık ödemeye kıyasla"#,
             #"aylığa kıyasla"#,
+            #"выбираете год"#,
+            #"выберите год"#,
+            #"выбрав год"#,
+            #"оплачивая год"#,
+            #"при покупке года"#,
+            #"годовую"#,
         ]
     }
 
-    private static func words47() -> [String] {
+    private static func words49() -> [String] {
         [
             #"شهران"#,
             #"شهرين"#,
@@ -8508,7 +8593,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words48() -> [String] {
+    private static func words50() -> [String] {
         [
             #"mise à jour"#,
             #"mises à jour"#,
@@ -8519,7 +8604,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words49() -> [String] {
+    private static func words51() -> [String] {
         [
             #"شهران"#,
             #"شهرين"#,
@@ -8773,10 +8858,14 @@ enum EmbeddedRulePacks {
             #"en månad"#,
             #"haftanı"#,
             #"haftan"#,
+            #"ayını"#,
+            #"ayının"#,
+            #"haftasını"#,
+            #"gününü"#,
         ]
     }
 
-    private static func words50() -> [String] {
+    private static func words52() -> [String] {
         [
             #"one"#,
             #"two"#,
@@ -8920,7 +9009,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words51() -> [String] {
+    private static func words53() -> [String] {
         [
             #"unlock"#,
             #"subscribe"#,
@@ -9181,7 +9270,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words52() -> [String] {
+    private static func words54() -> [String] {
         [
             #"לרכישת"#,
             #"לרכישה"#,
@@ -9442,7 +9531,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words53() -> [String] {
+    private static func words55() -> [String] {
         [
             #"skaff premium"#,
             #"skaff pro"#,
@@ -9703,7 +9792,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words54() -> [String] {
+    private static func words56() -> [String] {
         [
             #"stržení"#,
             #"bli plus-medlem"#,
@@ -9964,7 +10053,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words55() -> [String] {
+    private static func words57() -> [String] {
         [
             #"ulepsz konto"#,
             #"ulepsz do"#,
@@ -10003,10 +10092,17 @@ enum EmbeddedRulePacks {
             #"أكمل الدفع"#,
             #"إتمام الدفع"#,
             #"أتمم الدفع"#,
+            #"compra il"#,
+            #"compra lo"#,
+            #"compra i"#,
+            #"compra subito"#,
+            #"compra adesso"#,
+            #"compralo"#,
+            #"comprala"#,
         ]
     }
 
-    private static func words56() -> [String] {
+    private static func words58() -> [String] {
         [
             #"restore purchase"#,
             #"restore purchases"#,
@@ -10215,7 +10311,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words57() -> [String] {
+    private static func words59() -> [String] {
         [
             #"paying member"#,
             #"paying members"#,
@@ -10285,7 +10381,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words58() -> [String] {
+    private static func words60() -> [String] {
         [
             #"get"#,
             #"grab"#,
@@ -10541,10 +10637,19 @@ enum EmbeddedRulePacks {
             #"رقّ"#,
             #"قم بترقية"#,
             #"ترقية"#,
+            #"pasarme a"#,
+            #"pasarme al"#,
         ]
     }
 
-    private static func words59() -> [String] {
+    private static func words61() -> [String] {
+        [
+            #"cambiarme a"#,
+            #"cambiarme al"#,
+        ]
+    }
+
+    private static func words62() -> [String] {
         [
             #"を始める"#,
             #"をはじめる"#,
@@ -10630,7 +10735,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words60() -> [String] {
+    private static func words63() -> [String] {
         [
             #"premium"#,
             #"pro"#,
@@ -10859,10 +10964,15 @@ enum EmbeddedRulePacks {
             #"年度会员"#,
             #"연간 플랜"#,
             #"плюс"#,
+            #"pacchetto completo"#,
+            #"paquete completo"#,
+            #"pacote completo"#,
+            #"komplettpaket"#,
+            #"pack complet"#,
         ]
     }
 
-    private static func words61() -> [String] {
+    private static func words64() -> [String] {
         [
             #"upgrade"#,
             #"upgraden"#,
@@ -10879,7 +10989,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words62() -> [String] {
+    private static func words65() -> [String] {
         [
             #"your"#,
             #"je"#,
@@ -10936,7 +11046,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words63() -> [String] {
+    private static func words66() -> [String] {
         [
             #"plan"#,
             #"plans"#,
@@ -10992,7 +11102,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words64() -> [String] {
+    private static func words67() -> [String] {
         [
             #"newsletter*"#,
             #"nieuwsbrief*"#,
@@ -11253,7 +11363,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words65() -> [String] {
+    private static func words68() -> [String] {
         [
             #"conquista desbloqueada"#,
             #"prestatie ontgrendeld"#,
@@ -11514,7 +11624,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words66() -> [String] {
+    private static func words69() -> [String] {
         [
             #"บทถัดไป"#,
             #"अगला अध्याय"#,
@@ -11775,7 +11885,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words67() -> [String] {
+    private static func words70() -> [String] {
         [
             #"kochkünste"#,
             #"löpteknik"#,
@@ -12036,7 +12146,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words68() -> [String] {
+    private static func words71() -> [String] {
         [
             #"पाठ पूरा करके"#,
             #"بعد كل درس"#,
@@ -12297,7 +12407,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words69() -> [String] {
+    private static func words72() -> [String] {
         [
             #"consejos"#,
             #"consigli"#,
@@ -12368,10 +12478,16 @@ enum EmbeddedRulePacks {
             #"ตัวละคร"#,
             #"ด้วยเหรียญ"#,
             #"เหรียญ"#,
+            #"telegram"#,
+            #"телеграм"#,
+            #"на наш telegram"#,
+            #"на наш канал"#,
+            #"instagram"#,
+            #"tiktok"#,
         ]
     }
 
-    private static func words70() -> [String] {
+    private static func words73() -> [String] {
         [
             #"not now"#,
             #"not today"#,
@@ -12507,7 +12623,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words71() -> [String] {
+    private static func words74() -> [String] {
         [
             #"Ask me again next month"#,
             #"Ask me again next week"#,
@@ -12768,7 +12884,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words72() -> [String] {
+    private static func words75() -> [String] {
         [
             #"Lo pensaré y vuelvo luego"#,
             #"Lo pienso y vuelvo"#,
@@ -13029,7 +13145,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words73() -> [String] {
+    private static func words76() -> [String] {
         [
             #"Misschien later"#,
             #"Nee bedankt, ik betaal liever per maand"#,
@@ -13290,7 +13406,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words74() -> [String] {
+    private static func words77() -> [String] {
         [
             #"Нет, мне пока хватает бесплатных уроков"#,
             #"Нет, спасибо"#,
@@ -13551,7 +13667,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words75() -> [String] {
+    private static func words78() -> [String] {
         [
             #"先跳过吧"#,
             #"先逛逛"#,
@@ -13812,7 +13928,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words76() -> [String] {
+    private static func words79() -> [String] {
         [
             #"revenir"#,
             #"retourner"#,
@@ -14073,7 +14189,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words77() -> [String] {
+    private static func words80() -> [String] {
         [
             #"lunedì"#,
             #"martedì"#,
@@ -14334,7 +14450,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words78() -> [String] {
+    private static func words81() -> [String] {
         [
             #"ikke ennå"#,
             #"foreløpig"#,
@@ -14595,7 +14711,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words79() -> [String] {
+    private static func words82() -> [String] {
         [
             #"пока что"#,
             #"на данный момент"#,
@@ -14856,7 +14972,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words80() -> [String] {
+    private static func words83() -> [String] {
         [
             #"tuần sau"#,
             #"tháng sau"#,
@@ -15117,7 +15233,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words81() -> [String] {
+    private static func words84() -> [String] {
         [
             #"홈으로"#,
             #"메인"#,
@@ -15378,7 +15494,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words82() -> [String] {
+    private static func words85() -> [String] {
         [
             #"Nie teraz, wrócę do tego po weekendzie"#,
             #"Może po dzisiejszym treningu"#,
@@ -15639,7 +15755,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words83() -> [String] {
+    private static func words86() -> [String] {
         [
             #"галерею"#,
             #"главную"#,
@@ -15900,7 +16016,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words84() -> [String] {
+    private static func words87() -> [String] {
         [
             #"es"#,
             #"zu"#,
@@ -16161,7 +16277,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words85() -> [String] {
+    private static func words88() -> [String] {
         [
             #"jag"#,
             #"vi"#,
@@ -16422,7 +16538,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words86() -> [String] {
+    private static func words89() -> [String] {
         [
             #"يوم"#,
             #"स्टेप"#,
@@ -16658,10 +16774,21 @@ enum EmbeddedRulePacks {
             #"환영 안내 건너뛰기"#,
             #"跳过新手引导"#,
             #"ข้ามคู่มือผู้ใช้ใหม่"#,
+            #"सेटअप का यह हिस्सा अभी छोड़ दें"#,
+            #"अभी छोड़ दें"#,
+            #"यह हिस्सा छोड़ें"#,
+            #"この案内をスキップ"#,
+            #"案内をスキップ"#,
+            #"ガイドをスキップ"#,
+            #"지금은 필요 없어요"#,
+            #"지금은 필요 없어요, 감사합니다"#,
+            #"下回再看"#,
+            #"下次再看"#,
+            #"先不了"#,
         ]
     }
 
-    private static func words87() -> [String] {
+    private static func words90() -> [String] {
         [
             #"plan"#,
             #"plans"#,
@@ -16695,7 +16822,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words88() -> [String] {
+    private static func words91() -> [String] {
         [
             #"basic"#,
             #"basis"#,
@@ -16738,10 +16865,29 @@ enum EmbeddedRulePacks {
             #"funzioni base"#,
             #"fonctions de base"#,
             #"grundfunktionen"#,
+            #"reklamlı sürüm*"#,
+            #"reklamlı"#,
+            #"ad-supported"#,
+            #"with ads"#,
+            #"mit werbung"#,
+            #"avec pub*"#,
+            #"con anuncios"#,
+            #"con pubblicità"#,
+            #"com anúncios"#,
+            #"met advertenties"#,
+            #"med reklam"#,
+            #"z reklamami"#,
+            #"с рекламой"#,
+            #"広告付き"#,
+            #"광고 포함"#,
+            #"带广告"#,
+            #"มีโฆษณา"#,
+            #"مع الإعلانات"#,
+            #"विज्ञापनों के साथ"#,
         ]
     }
 
-    private static func words89() -> [String] {
+    private static func words92() -> [String] {
         [
             #"back to"#,
             #"go back to"#,
@@ -16970,10 +17116,15 @@ enum EmbeddedRulePacks {
             #"回到首页"#,
             #"홈으로 가기"#,
             #"skip for now"#,
+            #"أغلق النافذة"#,
+            #"وأكمل"#,
+            #"أكمل الاستماع"#,
+            #"बंद करके"#,
+            #"विंडो बंद"#,
         ]
     }
 
-    private static func words90() -> [String] {
+    private static func words93() -> [String] {
         [
             #"first"#,
             #"after i"#,
@@ -17144,7 +17295,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words91() -> [String] {
+    private static func words94() -> [String] {
         [
             #"i don't like saving"#,
             #"i don't want to save"#,
@@ -17405,7 +17556,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words92() -> [String] {
+    private static func words95() -> [String] {
         [
             #"그렇게 믿고 싶어"#,
             #"katanya sih"#,
@@ -17616,7 +17767,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words93() -> [String] {
+    private static func words96() -> [String] {
         [
             #"us$"#,
             #"a$"#,
@@ -17658,7 +17809,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words94() -> [String] {
+    private static func words97() -> [String] {
         [
             #"usd"#,
             #"eur"#,
@@ -17710,7 +17861,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words95() -> [String] {
+    private static func words98() -> [String] {
         [
             #"dollar"#,
             #"dollars"#,
@@ -17853,7 +18004,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words96() -> [String] {
+    private static func words99() -> [String] {
         [
             #"fortsätta"#,
             #"fortsätter"#,
@@ -18020,7 +18171,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words97() -> [String] {
+    private static func words100() -> [String] {
         [
             #"i"#,
             #"i'll"#,
@@ -18281,7 +18432,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words98() -> [String] {
+    private static func words101() -> [String] {
         [
             #"não quero"#,
             #"je ne veux pas"#,
@@ -18430,7 +18581,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words99() -> [String] {
+    private static func words102() -> [String] {
         [
             #"waste*"#,
             #"wasting"#,
@@ -18691,7 +18842,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words100() -> [String] {
+    private static func words103() -> [String] {
         [
             #"źle spać"#,
             #"kötü uyu*"#,
@@ -18952,7 +19103,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words101() -> [String] {
+    private static func words104() -> [String] {
         [
             #"vibes"#,
             #"who cares"#,
@@ -19213,7 +19364,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words102() -> [String] {
+    private static func words105() -> [String] {
         [
             #"makoilu*"#,
             #"יסתדר לבד"#,
@@ -19474,7 +19625,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words103() -> [String] {
+    private static func words106() -> [String] {
         [
             #"ห่วย"#,
             #"גרוע ב"#,
@@ -19735,7 +19886,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words104() -> [String] {
+    private static func words107() -> [String] {
         [
             #"catastrophe"#,
             #"catástrofe"#,
@@ -19996,7 +20147,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words105() -> [String] {
+    private static func words108() -> [String] {
         [
             #"scheef"#,
             #"snett"#,
@@ -20257,7 +20408,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words106() -> [String] {
+    private static func words109() -> [String] {
         [
             #"腰痛"#,
             #"腰疼"#,
@@ -20518,7 +20669,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words107() -> [String] {
+    private static func words110() -> [String] {
         [
             #"biedny"#,
             #"biedna"#,
@@ -20779,7 +20930,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words108() -> [String] {
+    private static func words111() -> [String] {
         [
             #"sufriendo"#,
             #"sufra"#,
@@ -21040,7 +21191,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words109() -> [String] {
+    private static func words112() -> [String] {
         [
             #"opslag vol"#,
             #"fullt minne"#,
@@ -21301,7 +21452,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words110() -> [String] {
+    private static func words113() -> [String] {
         [
             #"lække"#,
             #"lekke"#,
@@ -21562,7 +21713,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words111() -> [String] {
+    private static func words114() -> [String] {
         [
             #"staring at"#,
             #"cartoons"#,
@@ -21823,7 +21974,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words112() -> [String] {
+    private static func words115() -> [String] {
         [
             #"övertrasserat"#,
             #"miinuksella"#,
@@ -22084,7 +22235,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words113() -> [String] {
+    private static func words116() -> [String] {
         [
             #"עלובים"#,
             #"mizerné"#,
@@ -22345,7 +22496,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words114() -> [String] {
+    private static func words117() -> [String] {
         [
             #"รอได้"#,
             #"इंतज़ार कर सकती"#,
@@ -22606,7 +22757,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words115() -> [String] {
+    private static func words118() -> [String] {
         [
             #"buttare i soldi"#,
             #"buttare via soldi"#,
@@ -22867,7 +23018,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words116() -> [String] {
+    private static func words119() -> [String] {
         [
             #"leren het ooit wel"#,
             #"lærer det nok en dag"#,
@@ -23128,7 +23279,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words117() -> [String] {
+    private static func words120() -> [String] {
         [
             #"célibataire"#,
             #"soltero"#,
@@ -23314,7 +23465,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words118() -> [String] {
+    private static func words121() -> [String] {
         [
             #"better"#,
             #"improv*"#,
@@ -23575,7 +23726,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words119() -> [String] {
+    private static func words122() -> [String] {
         [
             #"koulutusta"#,
             #"tresura"#,
@@ -23647,7 +23798,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words120() -> [String] {
+    private static func words123() -> [String] {
         [
             #"not"#,
             #"don't"#,
@@ -23716,7 +23867,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words121() -> [String] {
+    private static func words124() -> [String] {
         [
             #"never lose"#,
             #"never miss"#,
@@ -23791,7 +23942,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words122() -> [String] {
+    private static func words125() -> [String] {
         [
             #"don't care"#,
             #"do not care"#,
@@ -24052,7 +24203,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words123() -> [String] {
+    private static func words126() -> [String] {
         [
             #"kan me gestolen worden"#,
             #"kan me niet schelen"#,
@@ -24313,7 +24464,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words124() -> [String] {
+    private static func words127() -> [String] {
         [
             #"무슨 상관"#,
             #"apa bedanya"#,
@@ -24376,10 +24527,26 @@ enum EmbeddedRulePacks {
             #"لا يحتاج كل هذا"#,
             #"לא צריך כל כך הרבה"#,
             #"nepotřebuje tolik"#,
+            #"ไม่ใช่เรื่องของฉัน"#,
+            #"ไม่ใช่เรื่องของผม"#,
+            #"not my thing"#,
+            #"nicht mein ding"#,
+            #"pas mon truc"#,
+            #"no es lo mío"#,
+            #"não é minha praia"#,
+            #"inte min grej"#,
+            #"nie moja bajka"#,
+            #"не моё"#,
+            #"не мое"#,
+            #"ليس من شأني"#,
+            #"मेरी चीज़ नहीं"#,
+            #"私の柄じゃない"#,
+            #"내 스타일 아니"#,
+            #"不是我的菜"#,
         ]
     }
 
-    private static func words125() -> [String] {
+    private static func words128() -> [String] {
         [
             #"privacy"#,
             #"security"#,
@@ -24640,7 +24807,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words126() -> [String] {
+    private static func words129() -> [String] {
         [
             #"inglés"#,
             #"inglese"#,
@@ -24901,7 +25068,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words127() -> [String] {
+    private static func words130() -> [String] {
         [
             #"sevgilim*"#,
             #"niños"#,
@@ -25162,7 +25329,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words128() -> [String] {
+    private static func words131() -> [String] {
         [
             #"הילדים שלי"#,
             #"moje děti"#,
@@ -25215,7 +25382,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words129() -> [String] {
+    private static func words132() -> [String] {
         [
             #"love"#,
             #"enjoy"#,
@@ -25315,7 +25482,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words130() -> [String] {
+    private static func words133() -> [String] {
         [
             #"ads"#,
             #"advertising"#,
@@ -25354,7 +25521,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words131() -> [String] {
+    private static func words134() -> [String] {
         [
             #"i'd rather"#,
             #"i would rather"#,
@@ -25422,7 +25589,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words132() -> [String] {
+    private static func words135() -> [String] {
         [
             #"free"#,
             #"free plan"#,
@@ -25683,7 +25850,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words133() -> [String] {
+    private static func words136() -> [String] {
         [
             #"zonder premium"#,
             #"uden premium"#,
@@ -25808,10 +25975,21 @@ enum EmbeddedRulePacks {
             #"först"#,
             #"najpierw"#,
             #"сначала"#,
+            #"reklamlı*"#,
+            #"ad-supported"#,
+            #"mit werbung"#,
+            #"avec pub"#,
+            #"con anuncios"#,
+            #"con pubblicità"#,
+            #"com anúncios"#,
+            #"met advertenties"#,
+            #"med reklam"#,
+            #"z reklamami"#,
+            #"с рекламой"#,
         ]
     }
 
-    private static func words134() -> [String] {
+    private static func words137() -> [String] {
         [
             #"ends in"#,
             #"ending in"#,
@@ -25936,7 +26114,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words135() -> [String] {
+    private static func words138() -> [String] {
         [
             #"ends"#,
             #"ending"#,
@@ -26197,7 +26375,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words136() -> [String] {
+    private static func words139() -> [String] {
         [
             #"più caro"#,
             #"mais caro"#,
@@ -26415,7 +26593,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words137() -> [String] {
+    private static func words140() -> [String] {
         [
             #"tonight"#,
             #"today"#,
@@ -26676,7 +26854,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words138() -> [String] {
+    private static func words141() -> [String] {
         [
             #"la próxima semana"#,
             #"la prossima settimana"#,
@@ -26937,7 +27115,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words139() -> [String] {
+    private static func words142() -> [String] {
         [
             #"जून"#,
             #"जुलाई"#,
@@ -27198,7 +27376,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words140() -> [String] {
+    private static func words143() -> [String] {
         [
             #"tänään"#,
             #"illalla"#,
@@ -27252,7 +27430,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words141() -> [String] {
+    private static func words144() -> [String] {
         [
             #"ribu ulasan"#,
             #"ribu pengguna"#,
@@ -27315,7 +27493,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words142() -> [String] {
+    private static func words145() -> [String] {
         [
             #"price"#,
             #"prices"#,
@@ -27547,7 +27725,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words143() -> [String] {
+    private static func words146() -> [String] {
         [
             #"wenige"#,
             #"few"#,
@@ -27589,7 +27767,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words144() -> [String] {
+    private static func words147() -> [String] {
         [
             #"trial"#,
             #"free week"#,
@@ -27782,7 +27960,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words145() -> [String] {
+    private static func words148() -> [String] {
         [
             #"free week"#,
             #"first week free"#,
@@ -27818,7 +27996,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words146() -> [String] {
+    private static func words149() -> [String] {
         [
             #"one free drawing per day"#,
             #"1 free drawing per day"#,
