@@ -770,15 +770,12 @@ import Testing
             minimumLines: 90, perLanguageAccuracy: 0.90),
         // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
         // languages, 80 lines each, none repeating an earlier set) while set 61 was measured and
-        // its misses mended, frozen (SHA-256 in README.md), never read line by line; measured
-        // once, after those mends, and pinned there.
+        // its misses mended, frozen. Its one run: price 1.00/1.00, savings 1.00/0.93, urgency
+        // 1.00/0.93, free 1.00/0.97, payment verbs 1.00/0.99, confirmshaming 0.94/0.99, trial
+        // offers 0.94/0.94; then read and mended.
         LabelledSet(
             file: "copy-heldout-62.tsv", label: "held-out 62 ", detectors: detectorNames + ["trial-offer"],
-            minimumLines: 90, blind: true,
-            floors: [
-                "price": (1.00, 1.00), "savings": (1.00, 0.93), "urgency": (1.00, 0.93), "free": (1.00, 0.97),
-                "payment-verb": (1.00, 0.99), "confirmshaming": (0.93, 0.99), "trial-offer": (0.94, 0.94),
-            ], perLanguageAccuracy: 0.75),
+            minimumLines: 90, perLanguageAccuracy: 0.90),
     ]
 
     @Test(arguments: labelledSets)

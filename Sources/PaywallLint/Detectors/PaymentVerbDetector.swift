@@ -137,7 +137,7 @@ package final class PaymentVerbDetector: Sendable {
     }
 
     /// Product names no vocabulary lists, in normalised offsets: a paid tier joined to the app's
-    /// name ("MeditaPro", "NotesPlus") or a name marked with a plus ("Sleep+").
+    /// name ("MeditaPro", "NotesPlus", "Podcast-Plus") or a name marked with a plus ("Sleep+").
     private func namedProducts(in normalized: NormalizedText, source: [Unicode.Scalar]) -> [Range<Int>] {
         let t = normalized.scalars
         var found: [Range<Int>] = []
@@ -148,6 +148,15 @@ package final class PaymentVerbDetector: Sendable {
             while end < t.count, Scalars.isWord(t[end]), !Scalars.isUnspaced(t[end]) { end += 1 }
             if end < t.count, t[end] == "+", end - start >= 2 {
                 found.append(start..<end + 1)
+            } else if end + 1 < t.count, t[end] == "-", Scalars.isWord(t[end + 1]) {
+                // "Podcast-Plus": the tier after a hyphen.
+                var tierEnd = end + 1
+                while tierEnd < t.count, Scalars.isWord(t[tierEnd]), !Scalars.isUnspaced(t[tierEnd]) {
+                    tierEnd += 1
+                }
+                let tier = String(String.UnicodeScalarView(t[(end + 1)..<tierEnd]))
+                if tierNames.contains(tier) { found.append(start..<tierEnd) }
+                end = tierEnd
             } else if let tail = Self.joinedTail(source[normalized.sourceRange(of: start..<end)]),
                 tierNames.contains(tail)
             {

@@ -536,7 +536,14 @@ package final class SavingsDetector: Sendable {
                 }
             }
             if let period = periodEndingAt[end] {
-                let numberEnd = Scalars.skipSpaces(t, backFrom: period.lowerBound)
+                var numberEnd = Scalars.skipSpaces(t, backFrom: period.lowerBound)
+                // "2 extra månader utan kostnad": a word of bonus between the number and its period.
+                if Self.digits(endingAt: numberEnd, in: t) == nil,
+                    let bonus = scans[.bonusContext, bonusContext].first(where: { $0.upperBound == numberEnd }
+                    )
+                {
+                    numberEnd = Scalars.skipSpaces(t, backFrom: bonus.lowerBound)
+                }
                 if let digits = Self.digits(endingAt: numberEnd, in: t) {
                     result.append(digits.lowerBound..<freeRange.upperBound)
                     continue

@@ -1,8 +1,9 @@
 /// Copy that offers a free trial: a trial word ("free trial", "Probeabo", "お試し"), a "free" next
 /// to a period ("free week", "7 days free", "free for 7 days") or a few words before a length
 /// ("Corri gratis con il coach per la prima settimana") that no frequency makes an allowance
-/// ("one free drawing per day", "วันละ 3 ครั้ง", "1日3回"), or a "free" that goes with a verb of
-/// trying ("Try it free").
+/// ("one free drawing per day", "วันละ 3 ครั้ง", "1日3回"), a "free" that goes with a verb of
+/// trying ("Try it free"), or a claim in a text that gives a period to try in ("30 jours pour
+/// tester tous les cours sans rien payer").
 ///
 /// Vocabularies: `trial-words` (or a rule's own list) with `trial-exceptions` ("trial and error",
 /// "pon a prueba"), `free-period-words`, `frequency-words` (not right after `duration-words`:
@@ -61,7 +62,14 @@ package final class TrialOfferDetector: Sendable {
         let allPeriods = periods.matches(in: plain, normalized: normalized).map(\.range)
         let counts = times.matches(in: plain, normalized: normalized).map(\.range)
         let durations = durationWords.matches(in: plain, normalized: normalized).map(\.range)
+        let ofWords = periodOf.matches(in: plain, normalized: normalized).map(\.range)
         let periodRanges = allPeriods.filter { period in
+            // "a week of Premium": a period of something is a length.
+            if let of = ofWords.first(startingFrom: period.upperBound),
+                plain[period.upperBound..<of.lowerBound].allSatisfy(Scalars.isSpace)
+            {
+                return true
+            }
             // "free for a week": right after a word of duration, the period is a length.
             if let duration = durations.last(endingBy: period.lowerBound),
                 Self.wordsBetween(plain, duration, period, atMost: 0) == 0
@@ -93,7 +101,6 @@ package final class TrialOfferDetector: Sendable {
         let names =
             (paidProducts.matches(in: plain, normalized: normalized)
             + owners.matches(in: plain, normalized: normalized)).map(\.range)
-        let ofWords = periodOf.matches(in: plain, normalized: normalized).map(\.range)
         var savingsFound: [Range<Int>]?
         for match in claims {
             let near = Self.nearest(lengths, to: match.range).contains { period in
@@ -136,11 +143,20 @@ package final class TrialOfferDetector: Sendable {
         // "Try one drawing a day for free" is an allowance too.
         guard allPeriods.count == periodRanges.count else { return nil }
         let tries = trying.matches(in: plain, normalized: normalized).map(\.range)
-        return claims.first { match in
+        if let tried = claims.first(where: { match in
             Self.nearest(tries, to: match.range).contains {
                 Self.offersTrying(plain, free: match.range, try: $0, periods: allPeriods)
             }
+        }) {
+            return tried
         }
+        // "30 jours pour tester tous les cours sans rien payer": a period to try in, and a claim.
+        let periodToTry = periodRanges.contains { period in
+            tries.first(startingFrom: period.upperBound).map {
+                Self.wordsBetween(plain, period, $0, atMost: 1) <= 1
+            } == true
+        }
+        return periodToTry ? claims.first : nil
     }
 
     /// The last of `ranges` (sorted, not overlapping) that ends before `range` and the first that

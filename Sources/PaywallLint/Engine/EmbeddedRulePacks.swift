@@ -1777,6 +1777,9 @@ enum EmbeddedRulePacks {
             #"해보세요"#,
             #"받아 보세요"#,
             #"체험해 보*"#,
+            #"tester"#,
+            #"testez"#,
+            #"teste-le"#,
         ]
     }
 
@@ -1796,6 +1799,54 @@ enum EmbeddedRulePacks {
             #"teste rápido"#,
             #"um teste"#,
             #"à prova com"#,
+            #"trial has ended"#,
+            #"trial ended"#,
+            #"trial is over"#,
+            #"trial expired"#,
+            #"trial has expired"#,
+            #"testphase ist abgelaufen"#,
+            #"testphase ist vorbei"#,
+            #"testzeitraum ist abgelaufen"#,
+            #"essai est terminé"#,
+            #"essai a expiré"#,
+            #"prueba ha terminado"#,
+            #"prueba ha finalizado"#,
+            #"prova è terminata"#,
+            #"prova è scaduta"#,
+            #"teste terminou"#,
+            #"teste acabou"#,
+            #"avaliação terminou"#,
+            #"proefperiode is voorbij"#,
+            #"proefperiode is afgelopen"#,
+            #"provperioden är slut"#,
+            #"provperioden har gått ut"#,
+            #"okres próbny się skończył"#,
+            #"okres próbny dobiegł końca"#,
+            #"пробный период окончен"#,
+            #"пробный период закончился"#,
+            #"пробный период истёк"#,
+            #"пробный период истек"#,
+            #"deneme süren doldu"#,
+            #"deneme süresi doldu"#,
+            #"deneme süren bitti"#,
+            #"deneme süresi bitti"#,
+            #"انتهت الفترة التجريبية"#,
+            #"انتهت التجربة"#,
+            #"انتهت تجربتك"#,
+            #"ट्रायल ख़त्म"#,
+            #"ट्रायल खत्म"#,
+            #"ट्रायल समाप्त"#,
+            #"試用期間が終了"#,
+            #"お試し期間が終了"#,
+            #"無料体験が終了"#,
+            #"体验期已结束"#,
+            #"试用期已结束"#,
+            #"试用已结束"#,
+            #"체험 기간이 끝났"#,
+            #"체험이 끝났"#,
+            #"ทดลองใช้หมดแล้ว"#,
+            #"ช่วงทดลองใช้สิ้นสุด"#,
+            #"หมดช่วงทดลอง"#,
         ]
     }
 
@@ -2677,6 +2728,8 @@ enum EmbeddedRulePacks {
             #"ไม่ต้องจ่ายอะไร"#,
             #"zijn van ons"#,
             #"op kosten van het huis"#,
+            #"加送"#,
+            #"多送"#,
         ]
     }
 
@@ -2825,6 +2878,8 @@ enum EmbeddedRulePacks {
             #"금액"#,
             #"การเรียกเก็บเงิน"#,
             #"เรียกเก็บเงิน"#,
+            #"手续费"#,
+            #"ค่าธรรมเนียม"#,
         ]
     }
 
@@ -2900,6 +2955,10 @@ enum EmbeddedRulePacks {
             #"никакой"#,
             #"لا شيء"#,
             #"ما من"#,
+            #"不收取任何"#,
+            #"不收取"#,
+            #"无任何"#,
+            #"免收"#,
         ]
     }
 
@@ -2937,6 +2996,9 @@ enum EmbeddedRulePacks {
             #"発生することはありません"#,
             #"発生いたしません"#,
             #"かかることはありません"#,
+            #"전혀 없어요"#,
+            #"전혀 없습니다"#,
+            #"가 전혀 없어요"#,
         ]
     }
 
@@ -5645,6 +5707,24 @@ enum EmbeddedRulePacks {
             ##"बस # घंटे और"##,
             #"今夜0時まで"#,
             #"今夜限り"#,
+            #"solange du auf dieser seite bist"#,
+            #"nur solange"#,
+            #"nur auf dieser seite"#,
+            #"only while you're on this page"#,
+            #"wyłącznie dzisiaj"#,
+            #"wyłącznie dziś"#,
+            #"hafta sonuna özel"#,
+            #"bu hafta sonuna"#,
+            #"sadece bu hafta"#,
+            #"फिर पुरानी क़ीमत"#,
+            #"फिर पुरानी कीमत"#,
+            #"पुरानी क़ीमत"#,
+            #"限今日"#,
+            #"รีบหน่อย"#,
+            #"รีบเลย"#,
+            #"กำลังจะหมด"#,
+            #"จะหมดอายุใน"#,
+            #"หมดอายุใน"#,
             #"expires in"#,
             #"deal expires"#,
             #"expires tonight"#,
@@ -5667,6 +5747,11 @@ enum EmbeddedRulePacks {
             #"sista timmarna"#,
             #"son saatler"#,
             #"только до"#,
+        ]
+    }
+
+    private static func words28() -> [String] {
+        [
             #"последние часы"#,
             #"今日まで"#,
             #"本日中"#,
@@ -5685,11 +5770,6 @@ enum EmbeddedRulePacks {
             #"ends saturday"#,
             #"ends sunday"#,
             #"ends monday"#,
-        ]
-    }
-
-    private static func words28() -> [String] {
-        [
             #"closes tonight"#,
             #"closes today"#,
             #"closes friday"#,
@@ -5928,6 +6008,11 @@ enum EmbeddedRulePacks {
             #"zam geliyor"#,
             ##"son # yer"##,
             ##"sadece # yer"##,
+        ]
+    }
+
+    private static func words29() -> [String] {
+        [
             #"tükeniyor"#,
             #"şimdi kap"#,
             ##"ilk # kullanıcı*"##,
@@ -5946,11 +6031,6 @@ enum EmbeddedRulePacks {
             #"истекает"#,
             #"исчезнет"#,
             #"только для первых"#,
-        ]
-    }
-
-    private static func words29() -> [String] {
-        [
             ##"первых #"##,
             #"человек смотрят"#,
             #"человек купили"#,
@@ -7423,6 +7503,39 @@ enum EmbeddedRulePacks {
             ##"# miesięcy w prezencie"##,
             #"miesiące w prezencie"#,
             #"miesięcy w prezencie"#,
+            #"zum preis von einem"#,
+            #"zum preis von einer"#,
+            #"zum preis von einem jahr"#,
+            #"pour le prix d'un"#,
+            #"pour le prix d'une"#,
+            #"por el precio de uno"#,
+            #"por el precio de una"#,
+            #"al prezzo di uno"#,
+            #"al prezzo di una"#,
+            #"pelo preço de um"#,
+            #"pelo preço de uma"#,
+            #"voor de prijs van één"#,
+            #"voor de prijs van een"#,
+            #"för priset av ett"#,
+            #"för priset av en"#,
+            #"w cenie jednego"#,
+            #"w cenie jednej"#,
+            #"по цене одного"#,
+            #"по цене одной"#,
+            #"bir fiyatına"#,
+            #"بسعر واحد"#,
+            #"एक की कीमत में"#,
+            #"1つ分の価格で"#,
+            #"一个的价格"#,
+            #"하나 가격에"#,
+            #"ในราคาเดียว"#,
+            #"개월 가격에"#,
+            #"개월 요금으로"#,
+            #"か月分の料金で"#,
+            #"ヶ月分の価格で"#,
+            #"か月分の価格で"#,
+            #"个月的价格"#,
+            #"个月的钱"#,
         ]
     }
 
@@ -7564,6 +7677,18 @@ enum EmbeddedRulePacks {
             #"durchgestrichen"#,
             #"tachado"#,
             #"barrato"#,
+            #"was"#,
+            #"(was"#,
+            #"war"#,
+            #"était"#,
+            #"era"#,
+            #"antes"#,
+            #"vorher"#,
+            #"voorheen"#,
+            #"tidigare"#,
+            #"wcześniej"#,
+            #"было"#,
+            #"değil"#,
         ]
     }
 
@@ -7698,6 +7823,10 @@ enum EmbeddedRulePacks {
             #"تدفع"#,
             #"ستدفع"#,
             #"zahlst du"#,
+            #"payer"#,
+            #"pagar"#,
+            #"pagare"#,
+            #"zahlen zu müssen"#,
         ]
     }
 
@@ -10969,6 +11098,12 @@ enum EmbeddedRulePacks {
             #"pacote completo"#,
             #"komplettpaket"#,
             #"pack complet"#,
+            #"всех курсов"#,
+            #"всех уроков"#,
+            #"всех функций"#,
+            #"всех материалов"#,
+            #"सारे कोर्स"#,
+            #"सभी कोर्स"#,
         ]
     }
 
@@ -16785,6 +16920,15 @@ enum EmbeddedRulePacks {
             #"下回再看"#,
             #"下次再看"#,
             #"先不了"#,
+            #"Erinnere mich morgen früh daran"#,
+            #"Erinnere mich später daran"#,
+            #"Kanske vid ett senare tillfälle"#,
+            #"Vid ett senare tillfälle"#,
+            #"이번 안내는 패스할게요"#,
+            #"패스할게요"#,
+            #"이번엔 패스"#,
+            #"Avísame otro día"#,
+            #"Recuérdamelo otro día"#,
         ]
     }
 
@@ -17121,6 +17265,23 @@ enum EmbeddedRulePacks {
             #"أكمل الاستماع"#,
             #"बंद करके"#,
             #"विंडो बंद"#,
+            #"sluit"#,
+            #"ga verder met"#,
+            #"en ga verder"#,
+            #"wracam do"#,
+            #"i'm going back to"#,
+            #"ich gehe zurück zu"#,
+            #"je retourne"#,
+            #"vuelvo a"#,
+            #"torno a"#,
+            #"volto para"#,
+            #"ik ga terug naar"#,
+            #"jag går tillbaka till"#,
+            #"возвращаюсь к"#,
+            #"dönüyorum"#,
+            #"进入首页"#,
+            #"去首页"#,
+            #"进入主页"#,
         ]
     }
 
@@ -17292,6 +17453,27 @@ enum EmbeddedRulePacks {
             #"我得"#,
             #"我要去"#,
             #"ต้องไป"#,
+            #"cuando tenga"#,
+            #"when i have"#,
+            #"wenn ich mehr zeit habe"#,
+            #"wenn ich zeit habe"#,
+            #"quando avrò"#,
+            #"quando eu tiver"#,
+            #"als ik meer tijd heb"#,
+            #"als ik tijd heb"#,
+            #"när jag har"#,
+            #"kiedy będę miał"#,
+            #"kiedy będę mieć"#,
+            #"когда будет время"#,
+            #"vaktim olunca"#,
+            #"vaktim olduğunda"#,
+            #"عندما يكون لدي"#,
+            #"जब समय हो"#,
+            #"時間がある時"#,
+            #"時間があるとき"#,
+            #"시간 있을 때"#,
+            #"有空的时候"#,
+            #"ตอนมีเวลา"#,
         ]
     }
 
@@ -18578,6 +18760,8 @@ enum EmbeddedRulePacks {
             #"tidak apa-apa"#,
             #"juga nggak apa-apa"#,
             #"عادي"#,
+            #"سأرضى"#,
+            #"سأكتفي"#,
         ]
     }
 
@@ -23462,6 +23646,9 @@ enum EmbeddedRulePacks {
             #"จ่ายแพง"#,
             #"ไม่อร่อย"#,
             #"แพงกว่า"#,
+            #"صور عادية"#,
+            #"نتائج عادية"#,
+            #"بصور عادية"#,
         ]
     }
 
