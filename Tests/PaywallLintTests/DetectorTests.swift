@@ -776,6 +776,17 @@ import Testing
         LabelledSet(
             file: "copy-heldout-62.tsv", label: "held-out 62 ", detectors: detectorNames + ["trial-offer"],
             minimumLines: 90, perLanguageAccuracy: 0.90),
+        // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
+        // languages, 80 lines each, none repeating an earlier set) while set 62 was measured and
+        // its misses mended, frozen (SHA-256 in README.md), never read line by line; measured
+        // once, after those mends, and pinned there.
+        LabelledSet(
+            file: "copy-heldout-63.tsv", label: "held-out 63 ", detectors: detectorNames + ["trial-offer"],
+            minimumLines: 90, blind: true,
+            floors: [
+                "price": (1.00, 1.00), "savings": (1.00, 0.98), "urgency": (1.00, 0.96), "free": (0.98, 0.93),
+                "payment-verb": (0.96, 0.97), "confirmshaming": (0.91, 0.99), "trial-offer": (1.00, 0.97),
+            ], perLanguageAccuracy: 0.83),
     ]
 
     @Test(arguments: labelledSets)
