@@ -778,15 +778,12 @@ import Testing
             minimumLines: 90, perLanguageAccuracy: 0.90),
         // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
         // languages, 80 lines each, none repeating an earlier set) while set 62 was measured and
-        // its misses mended, frozen (SHA-256 in README.md), never read line by line; measured
-        // once, after those mends, and pinned there.
+        // its misses mended, frozen. Its one run: price 1.00/1.00, savings 1.00/0.98, urgency
+        // 1.00/0.96, free 0.99/0.93, payment verbs 0.96/0.97, confirmshaming 0.92/0.99, trial
+        // offers 1.00/0.97; then read and mended.
         LabelledSet(
             file: "copy-heldout-63.tsv", label: "held-out 63 ", detectors: detectorNames + ["trial-offer"],
-            minimumLines: 90, blind: true,
-            floors: [
-                "price": (1.00, 1.00), "savings": (1.00, 0.98), "urgency": (1.00, 0.96), "free": (0.98, 0.93),
-                "payment-verb": (0.96, 0.97), "confirmshaming": (0.91, 0.99), "trial-offer": (1.00, 0.97),
-            ], perLanguageAccuracy: 0.83),
+            minimumLines: 90, perLanguageAccuracy: 0.90),
     ]
 
     @Test(arguments: labelledSets)

@@ -577,47 +577,47 @@ enum EmbeddedRulePacks {
                 #"bonus-period-context"#: words48(),
                 #"dual-periods"#: words49(),
                 #"period-word-exceptions"#: words50(),
-                #"free-period-words"#: words51(),
-                #"number-words"#: words52(),
-                #"payment-verbs"#: { var list = words53(); list += words54(); list += words55(); list += words56(); list += words57(); return list }(),
-                #"payment-verb-exceptions"#: words58(),
-                #"payment-outright"#: words59(),
-                #"payment-acquire-verbs"#: { var list = words60(); list += words61(); return list }(),
-                #"payment-acquire-verbs-after"#: words62(),
-                #"paid-products"#: words63(),
-                #"upgrade-verbs"#: words64(),
-                #"possessives"#: words65(),
-                #"upgrade-objects"#: words66(),
-                #"payment-verb-other-senses"#: { var list = words67(); list += words68(); list += words69(); list += words70(); list += words71(); list += words72(); return list }(),
-                #"neutral-dismiss"#: words73(),
-                #"neutral-declines"#: { var list = words74(); list += words75(); list += words76(); list += words77(); list += words78(); list += words79(); list += words80(); list += words81(); list += words82(); list += words83(); list += words84(); list += words85(); list += words86(); list += words87(); list += words88(); list += words89(); return list }(),
-                #"plan-words"#: words90(),
-                #"basic-tier-words"#: words91(),
-                #"neutral-navigation"#: words92(),
-                #"neutral-deferrals"#: words93(),
-                #"shaming-phrases"#: { var list = words94(); list += words95(); return list }(),
-                #"currency-symbols"#: words96(),
-                #"currency-codes"#: words97(),
-                #"currency-words"#: words98(),
-                #"continuations"#: words99(),
-                #"shaming-context"#: { var list = words100(); list += words101(); return list }(),
-                #"negative-outcomes"#: { var list = words102(); list += words103(); list += words104(); list += words105(); list += words106(); list += words107(); list += words108(); list += words109(); list += words110(); list += words111(); list += words112(); list += words113(); list += words114(); list += words115(); list += words116(); list += words117(); list += words118(); list += words119(); list += words120(); return list }(),
-                #"self-improvement"#: { var list = words121(); list += words122(); return list }(),
-                #"negations"#: words123(),
-                #"shaming-exceptions"#: words124(),
-                #"indifference"#: { var list = words125(); list += words126(); list += words127(); return list }(),
-                #"self-goods"#: { var list = words128(); list += words129(); list += words130(); list += words131(); return list }(),
-                #"preferences"#: words132(),
-                #"unwanted-things"#: words133(),
-                #"choices"#: words134(),
-                #"neutral-choices"#: { var list = words135(); list += words136(); return list }(),
-                #"countdown-context"#: words137(),
-                #"deadline-verbs"#: { var list = words138(); list += words139(); return list }(),
-                #"time-limits"#: { var list = words140(); list += words141(); list += words142(); list += words143(); return list }(),
-                #"currency-exceptions"#: words144(),
-                #"offer-words"#: words145(),
-                #"few-words"#: words146(),
-                #"deadline-exceptions"#: words147(),
+                #"free-period-words"#: { var list = words51(); list += words52(); return list }(),
+                #"number-words"#: words53(),
+                #"payment-verbs"#: { var list = words54(); list += words55(); list += words56(); list += words57(); list += words58(); return list }(),
+                #"payment-verb-exceptions"#: words59(),
+                #"payment-outright"#: words60(),
+                #"payment-acquire-verbs"#: { var list = words61(); list += words62(); return list }(),
+                #"payment-acquire-verbs-after"#: words63(),
+                #"paid-products"#: words64(),
+                #"upgrade-verbs"#: words65(),
+                #"possessives"#: words66(),
+                #"upgrade-objects"#: words67(),
+                #"payment-verb-other-senses"#: { var list = words68(); list += words69(); list += words70(); list += words71(); list += words72(); list += words73(); return list }(),
+                #"neutral-dismiss"#: words74(),
+                #"neutral-declines"#: { var list = words75(); list += words76(); list += words77(); list += words78(); list += words79(); list += words80(); list += words81(); list += words82(); list += words83(); list += words84(); list += words85(); list += words86(); list += words87(); list += words88(); list += words89(); list += words90(); list += words91(); return list }(),
+                #"plan-words"#: words92(),
+                #"basic-tier-words"#: words93(),
+                #"neutral-navigation"#: words94(),
+                #"neutral-deferrals"#: words95(),
+                #"shaming-phrases"#: { var list = words96(); list += words97(); return list }(),
+                #"currency-symbols"#: words98(),
+                #"currency-codes"#: words99(),
+                #"currency-words"#: words100(),
+                #"continuations"#: words101(),
+                #"shaming-context"#: { var list = words102(); list += words103(); return list }(),
+                #"negative-outcomes"#: { var list = words104(); list += words105(); list += words106(); list += words107(); list += words108(); list += words109(); list += words110(); list += words111(); list += words112(); list += words113(); list += words114(); list += words115(); list += words116(); list += words117(); list += words118(); list += words119(); list += words120(); list += words121(); list += words122(); return list }(),
+                #"self-improvement"#: { var list = words123(); list += words124(); return list }(),
+                #"negations"#: words125(),
+                #"shaming-exceptions"#: words126(),
+                #"indifference"#: { var list = words127(); list += words128(); list += words129(); return list }(),
+                #"self-goods"#: { var list = words130(); list += words131(); list += words132(); list += words133(); return list }(),
+                #"preferences"#: words134(),
+                #"unwanted-things"#: words135(),
+                #"choices"#: words136(),
+                #"neutral-choices"#: { var list = words137(); list += words138(); return list }(),
+                #"countdown-context"#: words139(),
+                #"deadline-verbs"#: { var list = words140(); list += words141(); return list }(),
+                #"time-limits"#: { var list = words142(); list += words143(); list += words144(); list += words145(); return list }(),
+                #"currency-exceptions"#: words146(),
+                #"offer-words"#: words147(),
+                #"few-words"#: words148(),
+                #"deadline-exceptions"#: words149(),
             ]
         ),
         (
@@ -1428,8 +1428,8 @@ enum EmbeddedRulePacks {
 
 """#,
             [
-                #"first-week-free-phrases"#: words148(),
-                #"limit-phrases"#: words149(),
+                #"first-week-free-phrases"#: words150(),
+                #"limit-phrases"#: words151(),
             ]
         ),
         ]
@@ -2730,6 +2730,26 @@ enum EmbeddedRulePacks {
             #"op kosten van het huis"#,
             #"加送"#,
             #"多送"#,
+            #"nothing comes out of your account"#,
+            #"nothing leaves your account"#,
+            #"nothing is charged"#,
+            #"nothing will be charged"#,
+            #"оплачиваем мы"#,
+            #"мы оплачиваем"#,
+            #"para çekilmez"#,
+            #"kartından para çekilmez"#,
+            #"para çekmeyeceğiz"#,
+            #"para çekmiyoruz"#,
+            #"kesinti yapılmaz"#,
+            #"kesinti yapılmayacak"#,
+            #"لن نسحب"#,
+            #"لن يتم سحب"#,
+            #"ख़र्च हम उठाएँगे"#,
+            #"खर्च हम उठाएंगे"#,
+            #"हम उठाएँगे"#,
+            #"いただくものは何もありません"#,
+            #"支払うものは何もありません"#,
+            #"お支払いは不要"#,
         ]
     }
 
@@ -2829,7 +2849,6 @@ enum EmbeddedRulePacks {
             #"ücret"#,
             #"ödeme"#,
             #"masraf"#,
-            #"kesinti"#,
             #"رسوم"#,
             #"تكلفة"#,
             #"تكاليف"#,
@@ -2999,6 +3018,8 @@ enum EmbeddedRulePacks {
             #"전혀 없어요"#,
             #"전혀 없습니다"#,
             #"가 전혀 없어요"#,
+            #"не будет"#,
+            #"не будет никаких"#,
         ]
     }
 
@@ -5725,6 +5746,12 @@ enum EmbeddedRulePacks {
             #"กำลังจะหมด"#,
             #"จะหมดอายุใน"#,
             #"หมดอายุใน"#,
+            #"лишь сегодня"#,
+            #"ليوم واحد فقط"#,
+            #"で消えてしまいます"#,
+            #"消えてしまいます"#,
+            #"库存告急"#,
+            #"手慢就没了"#,
             #"expires in"#,
             #"deal expires"#,
             #"expires tonight"#,
@@ -5741,17 +5768,17 @@ enum EmbeddedRulePacks {
             #"scade stanotte"#,
             #"offerta a tempo"#,
             ##"acaba em #"##,
+        ]
+    }
+
+    private static func words28() -> [String] {
+        [
             #"a oferta acaba"#,
             #"ostatnie godziny"#,
             #"laatste uren"#,
             #"sista timmarna"#,
             #"son saatler"#,
             #"только до"#,
-        ]
-    }
-
-    private static func words28() -> [String] {
-        [
             #"последние часы"#,
             #"今日まで"#,
             #"本日中"#,
@@ -6002,17 +6029,17 @@ enum EmbeddedRulePacks {
             #"bu gece bitiyor"#,
             #"bugün bitiyor"#,
             #"bir daha gelmeyecek"#,
+        ]
+    }
+
+    private static func words29() -> [String] {
+        [
             #"bitmesine"#,
             #"fiyatlar artıyor"#,
             #"fiyat artıyor"#,
             #"zam geliyor"#,
             ##"son # yer"##,
             ##"sadece # yer"##,
-        ]
-    }
-
-    private static func words29() -> [String] {
-        [
             #"tükeniyor"#,
             #"şimdi kap"#,
             ##"ilk # kullanıcı*"##,
@@ -7536,6 +7563,9 @@ enum EmbeddedRulePacks {
             #"か月分の価格で"#,
             #"个月的价格"#,
             #"个月的钱"#,
+            #"für den preis von einem"#,
+            #"für den preis von einer"#,
+            #"für den preis von"#,
         ]
     }
 
@@ -8698,6 +8728,8 @@ enum EmbeddedRulePacks {
             #"оплачивая год"#,
             #"при покупке года"#,
             #"годовую"#,
+            #"выбирайте год"#,
+            #"выбирая год"#,
         ]
     }
 
@@ -8996,6 +9028,14 @@ enum EmbeddedRulePacks {
 
     private static func words52() -> [String] {
         [
+            #"ayın"#,
+            #"haftanız"#,
+            #"ayınız"#,
+        ]
+    }
+
+    private static func words53() -> [String] {
+        [
             #"one"#,
             #"two"#,
             #"three"#,
@@ -9138,7 +9178,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words53() -> [String] {
+    private static func words54() -> [String] {
         [
             #"unlock"#,
             #"subscribe"#,
@@ -9399,7 +9439,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words54() -> [String] {
+    private static func words55() -> [String] {
         [
             #"לרכישת"#,
             #"לרכישה"#,
@@ -9660,7 +9700,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words55() -> [String] {
+    private static func words56() -> [String] {
         [
             #"skaff premium"#,
             #"skaff pro"#,
@@ -9921,7 +9961,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words56() -> [String] {
+    private static func words57() -> [String] {
         [
             #"stržení"#,
             #"bli plus-medlem"#,
@@ -10182,7 +10222,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words57() -> [String] {
+    private static func words58() -> [String] {
         [
             #"ulepsz konto"#,
             #"ulepsz do"#,
@@ -10231,7 +10271,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words58() -> [String] {
+    private static func words59() -> [String] {
         [
             #"restore purchase"#,
             #"restore purchases"#,
@@ -10440,7 +10480,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words59() -> [String] {
+    private static func words60() -> [String] {
         [
             #"paying member"#,
             #"paying members"#,
@@ -10510,7 +10550,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words60() -> [String] {
+    private static func words61() -> [String] {
         [
             #"get"#,
             #"grab"#,
@@ -10771,14 +10811,20 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words61() -> [String] {
+    private static func words62() -> [String] {
         [
             #"cambiarme a"#,
             #"cambiarme al"#,
+            #"lancer"#,
+            #"lancez"#,
+            #"lance"#,
+            #"compra"#,
+            #"compre"#,
+            #"acquista"#,
         ]
     }
 
-    private static func words62() -> [String] {
+    private static func words63() -> [String] {
         [
             #"を始める"#,
             #"をはじめる"#,
@@ -10864,7 +10910,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words63() -> [String] {
+    private static func words64() -> [String] {
         [
             #"premium"#,
             #"pro"#,
@@ -11104,10 +11150,12 @@ enum EmbeddedRulePacks {
             #"всех материалов"#,
             #"सारे कोर्स"#,
             #"सभी कोर्स"#,
+            #"aile plan*"#,
+            #"полного доступа"#,
         ]
     }
 
-    private static func words64() -> [String] {
+    private static func words65() -> [String] {
         [
             #"upgrade"#,
             #"upgraden"#,
@@ -11124,7 +11172,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words65() -> [String] {
+    private static func words66() -> [String] {
         [
             #"your"#,
             #"je"#,
@@ -11181,7 +11229,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words66() -> [String] {
+    private static func words67() -> [String] {
         [
             #"plan"#,
             #"plans"#,
@@ -11237,7 +11285,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words67() -> [String] {
+    private static func words68() -> [String] {
         [
             #"newsletter*"#,
             #"nieuwsbrief*"#,
@@ -11498,7 +11546,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words68() -> [String] {
+    private static func words69() -> [String] {
         [
             #"conquista desbloqueada"#,
             #"prestatie ontgrendeld"#,
@@ -11759,7 +11807,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words69() -> [String] {
+    private static func words70() -> [String] {
         [
             #"บทถัดไป"#,
             #"अगला अध्याय"#,
@@ -12020,7 +12068,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words70() -> [String] {
+    private static func words71() -> [String] {
         [
             #"kochkünste"#,
             #"löpteknik"#,
@@ -12281,7 +12329,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words71() -> [String] {
+    private static func words72() -> [String] {
         [
             #"पाठ पूरा करके"#,
             #"بعد كل درس"#,
@@ -12542,7 +12590,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words72() -> [String] {
+    private static func words73() -> [String] {
         [
             #"consejos"#,
             #"consigli"#,
@@ -12619,10 +12667,19 @@ enum EmbeddedRulePacks {
             #"на наш канал"#,
             #"instagram"#,
             #"tiktok"#,
+            #"رسائلنا"#,
+            #"ईमेल"#,
+            #"ルーティン"#,
+            #"ルーティーン"#,
+            #"習慣を"#,
+            #"마치면"#,
+            #"완료하면"#,
+            #"끝내면"#,
+            #"다음 단원"#,
         ]
     }
 
-    private static func words73() -> [String] {
+    private static func words74() -> [String] {
         [
             #"not now"#,
             #"not today"#,
@@ -12758,7 +12815,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words74() -> [String] {
+    private static func words75() -> [String] {
         [
             #"Ask me again next month"#,
             #"Ask me again next week"#,
@@ -13019,7 +13076,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words75() -> [String] {
+    private static func words76() -> [String] {
         [
             #"Lo pensaré y vuelvo luego"#,
             #"Lo pienso y vuelvo"#,
@@ -13280,7 +13337,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words76() -> [String] {
+    private static func words77() -> [String] {
         [
             #"Misschien later"#,
             #"Nee bedankt, ik betaal liever per maand"#,
@@ -13541,7 +13598,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words77() -> [String] {
+    private static func words78() -> [String] {
         [
             #"Нет, мне пока хватает бесплатных уроков"#,
             #"Нет, спасибо"#,
@@ -13802,7 +13859,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words78() -> [String] {
+    private static func words79() -> [String] {
         [
             #"先跳过吧"#,
             #"先逛逛"#,
@@ -14063,7 +14120,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words79() -> [String] {
+    private static func words80() -> [String] {
         [
             #"revenir"#,
             #"retourner"#,
@@ -14324,7 +14381,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words80() -> [String] {
+    private static func words81() -> [String] {
         [
             #"lunedì"#,
             #"martedì"#,
@@ -14585,7 +14642,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words81() -> [String] {
+    private static func words82() -> [String] {
         [
             #"ikke ennå"#,
             #"foreløpig"#,
@@ -14846,7 +14903,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words82() -> [String] {
+    private static func words83() -> [String] {
         [
             #"пока что"#,
             #"на данный момент"#,
@@ -15107,7 +15164,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words83() -> [String] {
+    private static func words84() -> [String] {
         [
             #"tuần sau"#,
             #"tháng sau"#,
@@ -15368,7 +15425,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words84() -> [String] {
+    private static func words85() -> [String] {
         [
             #"홈으로"#,
             #"메인"#,
@@ -15629,7 +15686,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words85() -> [String] {
+    private static func words86() -> [String] {
         [
             #"Nie teraz, wrócę do tego po weekendzie"#,
             #"Może po dzisiejszym treningu"#,
@@ -15890,7 +15947,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words86() -> [String] {
+    private static func words87() -> [String] {
         [
             #"галерею"#,
             #"главную"#,
@@ -16151,7 +16208,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words87() -> [String] {
+    private static func words88() -> [String] {
         [
             #"es"#,
             #"zu"#,
@@ -16412,7 +16469,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words88() -> [String] {
+    private static func words89() -> [String] {
         [
             #"jag"#,
             #"vi"#,
@@ -16673,7 +16730,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words89() -> [String] {
+    private static func words90() -> [String] {
         [
             #"يوم"#,
             #"स्टेप"#,
@@ -16929,10 +16986,25 @@ enum EmbeddedRulePacks {
             #"이번엔 패스"#,
             #"Avísame otro día"#,
             #"Recuérdamelo otro día"#,
+            #"Heute lieber nicht, danke"#,
+            #"Lieber nicht"#,
         ]
     }
 
-    private static func words90() -> [String] {
+    private static func words91() -> [String] {
+        [
+            #"Heute lieber nicht"#,
+            #"Deze uitleg sla ik over"#,
+            #"sla ik over"#,
+            #"Ik sla dit over"#,
+            #"今回はパスする"#,
+            #"今回はパス"#,
+            #"パスする"#,
+            #"パスします"#,
+        ]
+    }
+
+    private static func words92() -> [String] {
         [
             #"plan"#,
             #"plans"#,
@@ -16966,7 +17038,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words91() -> [String] {
+    private static func words93() -> [String] {
         [
             #"basic"#,
             #"basis"#,
@@ -17031,7 +17103,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words92() -> [String] {
+    private static func words94() -> [String] {
         [
             #"back to"#,
             #"go back to"#,
@@ -17285,7 +17357,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words93() -> [String] {
+    private static func words95() -> [String] {
         [
             #"first"#,
             #"after i"#,
@@ -17474,10 +17546,68 @@ enum EmbeddedRulePacks {
             #"시간 있을 때"#,
             #"有空的时候"#,
             #"ตอนมีเวลา"#,
+            #"remind me"#,
+            #"erinnere mich"#,
+            #"erinnert mich"#,
+            #"rappelle-moi"#,
+            #"rappelez-moi"#,
+            #"recuérdame"#,
+            #"recuérdamelo"#,
+            #"avísame"#,
+            #"ricordamelo"#,
+            #"me lo ricordi"#,
+            #"ricordami"#,
+            #"lembre-me"#,
+            #"me lembre"#,
+            #"me lembra"#,
+            #"herinner me"#,
+            #"påminn mig"#,
+            #"przypomnij mi"#,
+            #"напомни"#,
+            #"напомните"#,
+            #"hatırlat"#,
+            #"ذكرني"#,
+            #"ذكّرني"#,
+            #"याद दिलाएँ"#,
+            #"याद दिलाना"#,
+            #"リマインド"#,
+            #"後で通知"#,
+            #"다시 알려"#,
+            #"알려 주세요"#,
+            #"提醒我"#,
+            #"เตือนฉัน"#,
+            #"jag sitter"#,
+            #"jag är på"#,
+            #"jestem w"#,
+            #"jestem na"#,
+            #"i'm on the"#,
+            #"i'm at the"#,
+            #"ich sitze"#,
+            #"ich bin gerade"#,
+            #"je suis dans le"#,
+            #"je suis dans la"#,
+            #"estoy en el"#,
+            #"estoy en la"#,
+            #"sono in"#,
+            #"sono sul"#,
+            #"sono sulla"#,
+            #"estou no"#,
+            #"estou na"#,
+            #"ik zit in"#,
+            #"ik zit op"#,
+            #"я в"#,
+            #"я сейчас в"#,
+            #"şu an"#,
+            #"أنا في"#,
+            #"मैं अभी"#,
+            #"सुनता रहूँगा"#,
+            #"सुनती रहूँगी"#,
+            #"पढ़ता रहूँगा"#,
+            #"देखता रहूँगा"#,
         ]
     }
 
-    private static func words94() -> [String] {
+    private static func words96() -> [String] {
         [
             #"i don't like saving"#,
             #"i don't want to save"#,
@@ -17738,7 +17868,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words95() -> [String] {
+    private static func words97() -> [String] {
         [
             #"그렇게 믿고 싶어"#,
             #"katanya sih"#,
@@ -17949,7 +18079,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words96() -> [String] {
+    private static func words98() -> [String] {
         [
             #"us$"#,
             #"a$"#,
@@ -17991,7 +18121,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words97() -> [String] {
+    private static func words99() -> [String] {
         [
             #"usd"#,
             #"eur"#,
@@ -18043,7 +18173,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words98() -> [String] {
+    private static func words100() -> [String] {
         [
             #"dollar"#,
             #"dollars"#,
@@ -18186,7 +18316,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words99() -> [String] {
+    private static func words101() -> [String] {
         [
             #"fortsätta"#,
             #"fortsätter"#,
@@ -18353,7 +18483,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words100() -> [String] {
+    private static func words102() -> [String] {
         [
             #"i"#,
             #"i'll"#,
@@ -18614,7 +18744,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words101() -> [String] {
+    private static func words103() -> [String] {
         [
             #"não quero"#,
             #"je ne veux pas"#,
@@ -18765,7 +18895,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words102() -> [String] {
+    private static func words104() -> [String] {
         [
             #"waste*"#,
             #"wasting"#,
@@ -19026,7 +19156,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words103() -> [String] {
+    private static func words105() -> [String] {
         [
             #"źle spać"#,
             #"kötü uyu*"#,
@@ -19287,7 +19417,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words104() -> [String] {
+    private static func words106() -> [String] {
         [
             #"vibes"#,
             #"who cares"#,
@@ -19548,7 +19678,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words105() -> [String] {
+    private static func words107() -> [String] {
         [
             #"makoilu*"#,
             #"יסתדר לבד"#,
@@ -19809,7 +19939,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words106() -> [String] {
+    private static func words108() -> [String] {
         [
             #"ห่วย"#,
             #"גרוע ב"#,
@@ -20070,7 +20200,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words107() -> [String] {
+    private static func words109() -> [String] {
         [
             #"catastrophe"#,
             #"catástrofe"#,
@@ -20331,7 +20461,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words108() -> [String] {
+    private static func words110() -> [String] {
         [
             #"scheef"#,
             #"snett"#,
@@ -20592,7 +20722,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words109() -> [String] {
+    private static func words111() -> [String] {
         [
             #"腰痛"#,
             #"腰疼"#,
@@ -20853,7 +20983,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words110() -> [String] {
+    private static func words112() -> [String] {
         [
             #"biedny"#,
             #"biedna"#,
@@ -21114,7 +21244,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words111() -> [String] {
+    private static func words113() -> [String] {
         [
             #"sufriendo"#,
             #"sufra"#,
@@ -21375,7 +21505,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words112() -> [String] {
+    private static func words114() -> [String] {
         [
             #"opslag vol"#,
             #"fullt minne"#,
@@ -21636,7 +21766,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words113() -> [String] {
+    private static func words115() -> [String] {
         [
             #"lække"#,
             #"lekke"#,
@@ -21897,7 +22027,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words114() -> [String] {
+    private static func words116() -> [String] {
         [
             #"staring at"#,
             #"cartoons"#,
@@ -22158,7 +22288,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words115() -> [String] {
+    private static func words117() -> [String] {
         [
             #"övertrasserat"#,
             #"miinuksella"#,
@@ -22419,7 +22549,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words116() -> [String] {
+    private static func words118() -> [String] {
         [
             #"עלובים"#,
             #"mizerné"#,
@@ -22680,7 +22810,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words117() -> [String] {
+    private static func words119() -> [String] {
         [
             #"รอได้"#,
             #"इंतज़ार कर सकती"#,
@@ -22941,7 +23071,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words118() -> [String] {
+    private static func words120() -> [String] {
         [
             #"buttare i soldi"#,
             #"buttare via soldi"#,
@@ -23202,7 +23332,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words119() -> [String] {
+    private static func words121() -> [String] {
         [
             #"leren het ooit wel"#,
             #"lærer det nok en dag"#,
@@ -23463,7 +23593,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words120() -> [String] {
+    private static func words122() -> [String] {
         [
             #"célibataire"#,
             #"soltero"#,
@@ -23652,7 +23782,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words121() -> [String] {
+    private static func words123() -> [String] {
         [
             #"better"#,
             #"improv*"#,
@@ -23913,7 +24043,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words122() -> [String] {
+    private static func words124() -> [String] {
         [
             #"koulutusta"#,
             #"tresura"#,
@@ -23982,10 +24112,31 @@ enum EmbeddedRulePacks {
             #"my first 5k"#,
             #"first 5k"#,
             #"5k"#,
+            #"plus serein"#,
+            #"plus sereine"#,
+            #"más tranquilo"#,
+            #"más tranquila"#,
+            #"più sereno"#,
+            #"più serena"#,
+            #"mais tranquilo"#,
+            #"mais tranquila"#,
+            #"ruhiger"#,
+            #"rustiger"#,
+            #"lugnare"#,
+            #"spokojniejszy"#,
+            #"spokojniejsza"#,
+            #"спокойнее"#,
+            #"daha sakin"#,
+            #"أكثر هدوءًا"#,
+            #"ज़्यादा शांत"#,
+            #"もっと穏やか"#,
+            #"더 차분"#,
+            #"更平静"#,
+            #"ใจเย็นขึ้น"#,
         ]
     }
 
-    private static func words123() -> [String] {
+    private static func words125() -> [String] {
         [
             #"not"#,
             #"don't"#,
@@ -24054,7 +24205,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words124() -> [String] {
+    private static func words126() -> [String] {
         [
             #"never lose"#,
             #"never miss"#,
@@ -24129,7 +24280,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words125() -> [String] {
+    private static func words127() -> [String] {
         [
             #"don't care"#,
             #"do not care"#,
@@ -24390,7 +24541,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words126() -> [String] {
+    private static func words128() -> [String] {
         [
             #"kan me gestolen worden"#,
             #"kan me niet schelen"#,
@@ -24651,7 +24802,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words127() -> [String] {
+    private static func words129() -> [String] {
         [
             #"무슨 상관"#,
             #"apa bedanya"#,
@@ -24733,7 +24884,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words128() -> [String] {
+    private static func words130() -> [String] {
         [
             #"privacy"#,
             #"security"#,
@@ -24994,7 +25145,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words129() -> [String] {
+    private static func words131() -> [String] {
         [
             #"inglés"#,
             #"inglese"#,
@@ -25255,7 +25406,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words130() -> [String] {
+    private static func words132() -> [String] {
         [
             #"sevgilim*"#,
             #"niños"#,
@@ -25516,7 +25667,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words131() -> [String] {
+    private static func words133() -> [String] {
         [
             #"הילדים שלי"#,
             #"moje děti"#,
@@ -25569,7 +25720,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words132() -> [String] {
+    private static func words134() -> [String] {
         [
             #"love"#,
             #"enjoy"#,
@@ -25669,7 +25820,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words133() -> [String] {
+    private static func words135() -> [String] {
         [
             #"ads"#,
             #"advertising"#,
@@ -25708,7 +25859,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words134() -> [String] {
+    private static func words136() -> [String] {
         [
             #"i'd rather"#,
             #"i would rather"#,
@@ -25776,7 +25927,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words135() -> [String] {
+    private static func words137() -> [String] {
         [
             #"free"#,
             #"free plan"#,
@@ -26037,7 +26188,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words136() -> [String] {
+    private static func words138() -> [String] {
         [
             #"zonder premium"#,
             #"uden premium"#,
@@ -26173,10 +26324,21 @@ enum EmbeddedRulePacks {
             #"med reklam"#,
             #"z reklamami"#,
             #"с рекламой"#,
+            #"nicht, danke"#,
+            #"nicht danke"#,
+            #"heute nicht"#,
+            #"lieber nicht"#,
+            #"सुनता"#,
+            #"सुनती"#,
+            #"पढ़ता"#,
+            #"पढ़ती"#,
+            #"देखता"#,
+            #"देखती"#,
+            #"गाने सुनता"#,
         ]
     }
 
-    private static func words137() -> [String] {
+    private static func words139() -> [String] {
         [
             #"ends in"#,
             #"ending in"#,
@@ -26301,7 +26463,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words138() -> [String] {
+    private static func words140() -> [String] {
         [
             #"ends"#,
             #"ending"#,
@@ -26562,7 +26724,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words139() -> [String] {
+    private static func words141() -> [String] {
         [
             #"più caro"#,
             #"mais caro"#,
@@ -26780,7 +26942,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words140() -> [String] {
+    private static func words142() -> [String] {
         [
             #"tonight"#,
             #"today"#,
@@ -27041,7 +27203,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words141() -> [String] {
+    private static func words143() -> [String] {
         [
             #"la próxima semana"#,
             #"la prossima settimana"#,
@@ -27302,7 +27464,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words142() -> [String] {
+    private static func words144() -> [String] {
         [
             #"जून"#,
             #"जुलाई"#,
@@ -27563,7 +27725,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words143() -> [String] {
+    private static func words145() -> [String] {
         [
             #"tänään"#,
             #"illalla"#,
@@ -27617,7 +27779,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words144() -> [String] {
+    private static func words146() -> [String] {
         [
             #"ribu ulasan"#,
             #"ribu pengguna"#,
@@ -27680,7 +27842,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words145() -> [String] {
+    private static func words147() -> [String] {
         [
             #"price"#,
             #"prices"#,
@@ -27912,7 +28074,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words146() -> [String] {
+    private static func words148() -> [String] {
         [
             #"wenige"#,
             #"few"#,
@@ -27954,7 +28116,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words147() -> [String] {
+    private static func words149() -> [String] {
         [
             #"trial"#,
             #"free week"#,
@@ -28147,7 +28309,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words148() -> [String] {
+    private static func words150() -> [String] {
         [
             #"free week"#,
             #"first week free"#,
@@ -28183,7 +28345,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words149() -> [String] {
+    private static func words151() -> [String] {
         [
             #"one free drawing per day"#,
             #"1 free drawing per day"#,
