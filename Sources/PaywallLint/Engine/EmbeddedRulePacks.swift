@@ -8484,12 +8484,6 @@ enum EmbeddedRulePacks {
             #"sketches"#,
             #"drawings"#,
             #"drafts"#,
-            #"files"#,
-            #"projects"#,
-            #"progress"#,
-            #"notes"#,
-            #"recipes"#,
-            #"playlists"#,
             #"half-finished"#,
         ]
     }
