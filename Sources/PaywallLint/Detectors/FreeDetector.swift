@@ -56,30 +56,19 @@ package final class FreeDetector: Sendable {
         let t = normalized.scalars
         return pays.compactMap { pay in
             if let after = nothings.first(startingFrom: pay.upperBound),
-                Self.wordCount(t[pay.upperBound..<after.lowerBound]) <= 2
+                TrialOfferDetector.wordsBetween(t, pay, after, atMost: 2) <= 2
             {
                 return pay.lowerBound..<after.upperBound
             }
             // Before the verb only right before it, as verb-final languages say it: "Nothing
             // changes, you pay the same" claims nothing.
             if let before = nothings.last(endingBy: pay.lowerBound),
-                Self.wordCount(t[before.upperBound..<pay.lowerBound]) == 0
+                TrialOfferDetector.wordsBetween(t, before, pay, atMost: 0) == 0
             {
                 return before.lowerBound..<pay.upperBound
             }
             return nil
         }
-    }
-
-    private static func wordCount(_ gap: ArraySlice<Unicode.Scalar>) -> Int {
-        var words = 0
-        var inWord = false
-        for scalar in gap {
-            let letter = Scalars.isWord(scalar)
-            if letter && !inWord { words += 1 }
-            inWord = letter
-        }
-        return words
     }
 
     private static let particles: Set<Unicode.Scalar> = ["이", "가", "은", "는", "도", "が", "は", "も"]

@@ -63,13 +63,14 @@ package final class PaymentVerbDetector: Sendable {
         // A paid product right after the verb is payment whatever else the label names
         // ("Sblocca Premium e ascolta oltre 2.000 podcast"); "채널 구독하고 알림 받기" is not.
         // "Tüm bölümlerin kilidini aç": a word of another sense inside a paid product ("all
-        // episodes", not "episode 3") is that product.
-        let products = (paidProducts.ranges(in: normalized) + namedProducts(in: normalized, source: text))
-            .sorted { $0.lowerBound < $1.lowerBound }
-        let senses = otherSenses.ranges(in: normalized).filter { sense in
-            !products.contains { $0.lowerBound <= sense.lowerBound && sense.upperBound <= $0.upperBound }
-        }
-        guard senses.isEmpty else {
+        // episodes", not "episode 3") is that product. Products are read only when needed.
+        let senses = otherSenses.ranges(in: normalized)
+        let products = senses.isEmpty ? nil : self.products(in: normalized, source: text)
+        if let products,
+            senses.contains(where: { sense in
+                !products.contains { $0.lowerBound <= sense.lowerBound && sense.upperBound <= $0.upperBound }
+            })
+        {
             let paying = outright.matches(in: text, normalized: normalized)
             guard paying.isEmpty, let taking = productTaken(products, in: normalized, verbFirstOnly: true)
             else {
@@ -80,8 +81,16 @@ package final class PaymentVerbDetector: Sendable {
         let verbs = verbMatches(in: text, normalized: normalized).filter {
             !upgradesSomethingElse($0, in: text, normalized: normalized)
         }
-        guard verbs.isEmpty, let taking = productTaken(products, in: normalized) else { return verbs }
+        guard verbs.isEmpty,
+            let taking = productTaken(products ?? self.products(in: normalized, source: text), in: normalized)
+        else { return verbs }
         return [DetectorMatch(taking, of: normalized, in: text)]
+    }
+
+    /// The paid products a label names, listed or by name, sorted by start.
+    private func products(in normalized: NormalizedText, source: [Unicode.Scalar]) -> [Range<Int>] {
+        (paidProducts.ranges(in: normalized) + namedProducts(in: normalized, source: source))
+            .sorted { $0.lowerBound < $1.lowerBound }
     }
 
     private func verbMatches(in text: [Unicode.Scalar], normalized: NormalizedText) -> [DetectorMatch] {

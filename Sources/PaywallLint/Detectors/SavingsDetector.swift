@@ -510,7 +510,8 @@ package final class SavingsDetector: Sendable {
         // saving only as a bonus on a longer plan: "2 months free with yearly".
         guard !periodRanges.isEmpty, scans[.trialMarkers, trialMarkers].isEmpty else { return [] }
         let freeRanges = scans[.free, free]
-        guard !freeRanges.isEmpty, !scans[.bonusContext, bonusContext].isEmpty else { return [] }
+        let bonuses = scans[.bonusContext, bonusContext]
+        guard !freeRanges.isEmpty, !bonuses.isEmpty else { return [] }
         let periodStarts = periodsByStart(&scans)
         var periodEndingAt: [Int: Range<Int>] = [:]
         for range in periodRanges { periodEndingAt[range.upperBound] = range }
@@ -539,21 +540,18 @@ package final class SavingsDetector: Sendable {
                 var numberEnd = Scalars.skipSpaces(t, backFrom: period.lowerBound)
                 // "2 extra månader utan kostnad": a word of bonus between the number and its period.
                 if Self.digits(endingAt: numberEnd, in: t) == nil,
-                    let bonus = scans[.bonusContext, bonusContext].first(where: { $0.upperBound == numberEnd }
-                    )
+                    let bonus = bonuses.first(where: { $0.upperBound == numberEnd })
                 {
                     numberEnd = Scalars.skipSpaces(t, backFrom: bonus.lowerBound)
                 }
                 if let digits = Self.digits(endingAt: numberEnd, in: t) {
                     result.append(digits.lowerBound..<freeRange.upperBound)
                     continue
-                } else if let number = scans[.numberWords, numberWords].last(where: {
-                    $0.upperBound == numberEnd
-                }),
-                    adjacent
-                        || !scans[.numberWords, numberWords].contains(where: {
-                            (period.upperBound..<freeRange.lowerBound).contains($0.lowerBound)
-                        })
+                }
+                let spelled = scans[.numberWords, numberWords]
+                let between = period.upperBound..<freeRange.lowerBound
+                if let number = spelled.last(where: { $0.upperBound == numberEnd }),
+                    adjacent || !spelled.contains(where: { between.contains($0.lowerBound) })
                 {
                     // A spelled number with no other number before "free": "tres meses te salen
                     // gratis", but "jeden Tag eine kostenlose Zeichnung" is a daily gift, and

@@ -159,12 +159,12 @@ package final class TrialOfferDetector: Sendable {
         return periodToTry ? claims.first : nil
     }
 
-    /// The last of `ranges` (sorted, not overlapping) that ends before `range` and the first that
-    /// starts after it: the fewest words away on either side.
     /// How many words may stand between a claim and a length of the trial after it ("free …
     /// for 7 days").
     private static let lengthReach = 5
 
+    /// The last of `ranges` (sorted, not overlapping) that ends before `range` and the first that
+    /// starts after it: the fewest words away on either side.
     private static func nearest(_ ranges: [Range<Int>], to range: Range<Int>) -> [Range<Int>] {
         [
             ranges.last(endingBy: range.lowerBound),
@@ -174,9 +174,8 @@ package final class TrialOfferDetector: Sendable {
 
     /// "Try it free", "Try Pro for free" (a verb of trying right before a "free", or at most two
     /// words before one that ends the clause or that a period follows: "Experimente grátis por
-    /// uma semana"),
-    /// "Gratis ausprobieren", "無料でお試し" (the verb at most one word after). "Try our free
-    /// plan" names a free tier, not a trial.
+    /// uma semana"), "Gratis ausprobieren", "無料でお試し" (the verb at most one word after).
+    /// "Try our free plan" names a free tier, not a trial.
     static func offersTrying(
         _ text: [Unicode.Scalar], free: Range<Int>, try verb: Range<Int>, periods: [Range<Int>] = []
     ) -> Bool {
