@@ -786,14 +786,12 @@ import Testing
             minimumLines: 90, perLanguageAccuracy: 0.90),
         // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
         // languages, 80 lines each, none repeating an earlier set) while set 63 was measured and
-        // its misses mended, frozen (SHA-256 in README.md), never read line by line.
+        // its misses mended, frozen. Its one run: price 1.00/1.00, savings 1.00/0.96, urgency
+        // 1.00/0.96, free 1.00/0.94, payment verbs 0.97/0.96, confirmshaming 0.92/1.00, trial
+        // offers 0.99/0.97; then read and mended.
         LabelledSet(
             file: "copy-heldout-64.tsv", label: "held-out 64 ", detectors: detectorNames + ["trial-offer"],
-            minimumLines: 90, blind: true,
-            floors: [
-                "price": (1.00, 1.00), "savings": (1.00, 0.96), "urgency": (1.00, 0.96), "free": (1.00, 0.94),
-                "payment-verb": (0.97, 0.96), "confirmshaming": (0.91, 1.00), "trial-offer": (0.98, 0.97),
-            ], perLanguageAccuracy: 0.75),
+            minimumLines: 90, perLanguageAccuracy: 0.90),
     ]
 
     @Test(arguments: labelledSets)

@@ -75,7 +75,9 @@ package final class ConfirmshamingDetector: Sendable {
         preferences = matcher("preferences")
         unwanted = matcher("unwanted-things")
         choices = matcher("choices")
-        neutralChoices = matcher("neutral-choices")
+        // "Останусь на базовой версии": the basic tier is a neutral choice in every form.
+        neutralChoices = PhraseMatcher(
+            phrases: ["neutral-choices", "basic-tier-words"].flatMap { vocabularies[$0] ?? [] })
         continuations = matcher("continuations")
         navigation = matcher("neutral-navigation")
         deferrals = matcher("neutral-deferrals")

@@ -54,7 +54,7 @@ package final class FreeDetector: Sendable {
         guard !nothings.isEmpty else { return [] }
         let pays = paying.ranges(in: normalized)
         let t = normalized.scalars
-        return pays.compactMap { pay in
+        let claims: [Range<Int>] = pays.compactMap { pay in
             if let after = nothings.first(startingFrom: pay.upperBound),
                 TrialOfferDetector.wordsBetween(t, pay, after, atMost: 2) <= 2
             {
@@ -68,6 +68,15 @@ package final class FreeDetector: Sendable {
                 return before.lowerBound..<pay.upperBound
             }
             return nil
+        }
+        guard !claims.isEmpty else { return [] }
+        // "دون أن تدفع شيئًا", "sans rien payer": the "without" a word before is part of the claim.
+        let withouts = negations.ranges(in: normalized)
+        return claims.map { claim in
+            guard let without = withouts.last(endingBy: claim.lowerBound),
+                TrialOfferDetector.wordsBetween(t, without, claim, atMost: 1) <= 1
+            else { return claim }
+            return without.lowerBound..<claim.upperBound
         }
     }
 

@@ -7,6 +7,7 @@
 ///   por R$ 99");
 /// - a number of free periods with a longer plan or a bonus ("2 months free with yearly",
 ///   "年間プランなら2か月分無料", "zwei Monate extra geschenkt"; "7 days free" alone is a trial),
+///   or of bonus periods with one ("2 extra months with the yearly plan", "شهران إضافيان"),
 ///   periods saved ("risparmi 2 mensilità"), or fewer periods paid than had ("Paghi 9
 ///   mesi, ne ascolti 12", "Betala för nio månader, få tolv");
 /// - a fraction of the price ("te ahorras casi la mitad");
@@ -17,7 +18,8 @@
 /// Vocabularies: `savings-words` (with `savings-exceptions`: "less battery" is no price cut),
 /// `savings-phrases`; `free-period-words` (with `free-period-exceptions`: "try 7 days free" is a
 /// trial, no bonus) and `number-words` for a number of periods, or a dual (`dual-periods`:
-/// "شهران"), a saving only with `bonus-period-context` ("with yearly", "extra"); `free-words` (with
+/// "شهران"), a saving only with `bonus-period-context` ("with yearly", "extra"), `bonus-words`
+/// right after them ("2 months extra"); `free-words` (with
 /// `free-exceptions`); `price-comparisons` ("instead of", "statt") between two prices and
 /// `former-prices` ("was", "antes") before them, or `price-from` and `price-to` ("De R$ 199 por
 /// R$ 99", with at most a word of `price-only` after the latter); `pay-words` ("pay for",
@@ -35,6 +37,7 @@ package final class SavingsDetector: Sendable {
     private let free: PhraseMatcher
     private let trialMarkers: PhraseMatcher
     private let bonusContext: PhraseMatcher
+    private let bonusWords: PhraseMatcher
     private let dualPeriods: PhraseMatcher
     private let priceComparisons: PhraseMatcher
     private let payWords: PhraseMatcher
@@ -73,6 +76,7 @@ package final class SavingsDetector: Sendable {
             phrases: vocabularies["free-words"] ?? [], exceptions: vocabularies["free-exceptions"] ?? [])
         trialMarkers = PhraseMatcher(phrases: vocabularies["free-period-exceptions"] ?? [])
         bonusContext = PhraseMatcher(phrases: vocabularies["bonus-period-context"] ?? [])
+        bonusWords = PhraseMatcher(phrases: vocabularies["bonus-words"] ?? [])
         dualPeriods = PhraseMatcher(phrases: vocabularies["dual-periods"] ?? [])
         priceComparisons = PhraseMatcher(phrases: vocabularies["price-comparisons"] ?? [])
         payWords = PhraseMatcher(phrases: vocabularies["pay-words"] ?? [])
@@ -140,6 +144,7 @@ package final class SavingsDetector: Sendable {
             add(fewerPeriodsPaid(&scans))
         }
         add(freePeriods(&scans))
+        add(bonusPeriods(&scans))
         add(savedPeriods(&scans))
         add(priceFractions(&scans))
         // "{{ savings_percent }}%おトク": the saving's word after a computed saving is that saving,
@@ -218,6 +223,10 @@ package final class SavingsDetector: Sendable {
         return result
     }
 
+    /// Words that mark the difference a comparative saves by, which may stand a word from it:
+    /// "выгоднее помесячного на 1 200 ₽".
+    private static let differenceMarkers: Set<String> = ["на"]
+
     /// Words that join an amount to the savings word after it: "$20 in savings", "₹600 की बचत".
     private static let linkingWords: Set<String> = [
         "in", "of", "de", "d", "di", "da", "an", "w", "в", "की", "का", "के", "من", "של",
@@ -231,7 +240,8 @@ package final class SavingsDetector: Sendable {
         var result: [Range<Int>] = []
         for range in amounts {
             if let word = words.last(endingBy: range.lowerBound),
-                let gap = gapWords(t, word.upperBound..<range.lowerBound), gap.count <= 1,
+                let gap = gapWords(t, word.upperBound..<range.lowerBound),
+                gap.count <= 1 || (gap.count == 2 && gap.contains(where: Self.differenceMarkers.contains)),
                 !gap.contains(where: Self.comparisons.contains)
             {
                 result.append(word.lowerBound..<range.upperBound)
@@ -576,13 +586,50 @@ package final class SavingsDetector: Sendable {
         return result
     }
 
+    /// "شهران إضافيان مع الاشتراك السنوي", "1년 플랜을 고르면 2개월을 더 드려요": a number of periods
+    /// with a word of bonus right after it (past a particle joined to the period), and a longer
+    /// plan or another bonus elsewhere, say free months without "free".
+    private func bonusPeriods(_ scans: inout Scans) -> [Range<Int>] {
+        let t = scans.text.scalars
+        let periodRanges = scans[.periods, periods]
+        guard !periodRanges.isEmpty, scans[.trialMarkers, trialMarkers].isEmpty else { return [] }
+        let bonuses = scans[.bonusWords, bonusWords]
+        guard !bonuses.isEmpty else { return [] }
+        let contexts = scans[.bonusContext, bonusContext]
+        guard !contexts.isEmpty else { return [] }
+        var result: [Range<Int>] = []
+        for period in periodRanges {
+            var next = period.upperBound
+            while next < t.count, next - period.upperBound < 2, Scalars.isWord(t[next]),
+                !Scalars.isSpace(t[next])
+            {
+                next += 1
+            }
+            guard next == t.count || !Scalars.isWord(t[next]) else { continue }
+            next = Scalars.skipSpaces(t, from: next)
+            guard let bonus = bonuses.first(where: { $0.lowerBound == next }),
+                contexts.contains(where: { !$0.overlaps(bonus) && !$0.overlaps(period) })
+            else { continue }
+            let numberEnd = Scalars.skipSpaces(t, backFrom: period.lowerBound)
+            if let digits = Self.digits(endingAt: numberEnd, in: t) {
+                result.append(digits.lowerBound..<bonus.upperBound)
+            } else if let number = scans[.numberWords, numberWords].last(where: { $0.upperBound == numberEnd }
+            ) {
+                result.append(number.lowerBound..<bonus.upperBound)
+            } else if scans[.dualPeriods, dualPeriods].contains(period) {
+                result.append(period.lowerBound..<bonus.upperBound)
+            }
+        }
+        return result
+    }
+
     /// The vocabularies a text is scanned for, each at most once and only when a test needs it:
     /// a scan costs more than the rest of a test, and most copy has no saving.
     private struct Scans {
         enum Vocabulary: Int, CaseIterable {
             case words, periods, numberWords, free, trialMarkers, bonusContext, dualPeriods, payWords,
                 wholeYear, fractions, costWords
-            case nonMoney, comparisons
+            case nonMoney, comparisons, bonusWords
         }
 
         let text: NormalizedText

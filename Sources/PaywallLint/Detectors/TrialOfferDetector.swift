@@ -8,10 +8,10 @@
 /// Vocabularies: `trial-words` (or a rule's own list) with `trial-exceptions` ("trial and error",
 /// "pon a prueba"), `free-period-words`, `frequency-words` (not right after `duration-words`:
 /// "free for a week"), `times-words` (a number of times after a period), `try-words`,
-/// `paid-products`, `possessives` and `period-of-words` (no words between a claim and its
-/// period: "14 days of Pro free", "3 semaines de VPN gratuites", "gratis la tua prima
-/// settimana"), and `FreeDetector`'s. Free periods that `SavingsDetector` reads as bundled with a
-/// longer plan are a saving, not a trial.
+/// `paid-products`, `possessives` and `period-of-words` or `period-with-words` (no words between a
+/// claim and its period: "14 days of Pro free", "3 semaines de VPN gratuites", "gratis la tua
+/// prima settimana"), and `FreeDetector`'s. Free periods that `SavingsDetector` reads as bundled
+/// with a longer plan are a saving, not a trial.
 package final class TrialOfferDetector: Sendable {
     private let free: FreeDetector
     private let trial: PhraseMatcher
@@ -22,6 +22,7 @@ package final class TrialOfferDetector: Sendable {
     private let paidProducts: PhraseMatcher
     private let owners: PhraseMatcher
     private let periodOf: PhraseMatcher
+    private let periodWith: PhraseMatcher
     private let savings: SavingsDetector
     private let durationWords: PhraseMatcher
 
@@ -39,6 +40,7 @@ package final class TrialOfferDetector: Sendable {
         paidProducts = PhraseMatcher(phrases: vocabularies["paid-products"] ?? [])
         owners = PhraseMatcher(phrases: vocabularies["possessives"] ?? [])
         periodOf = PhraseMatcher(phrases: vocabularies["period-of-words"] ?? [])
+        periodWith = PhraseMatcher(phrases: vocabularies["period-with-words"] ?? [])
         savings = SavingsDetector(vocabularies: vocabularies)
         durationWords = PhraseMatcher(phrases: vocabularies["duration-words"] ?? [])
     }
@@ -63,6 +65,9 @@ package final class TrialOfferDetector: Sendable {
         let counts = times.matches(in: plain, normalized: normalized).map(\.range)
         let durations = durationWords.matches(in: plain, normalized: normalized).map(\.range)
         let ofWords = periodOf.matches(in: plain, normalized: normalized).map(\.range)
+        // "Din första vecka med livelektioner gratis": what comes with the period, before the claim.
+        let namingWords = (ofWords + periodWith.matches(in: plain, normalized: normalized).map(\.range))
+            .sorted { $0.lowerBound < $1.lowerBound }
         let periodRanges = allPeriods.filter { period in
             // "a week of Premium": a period of something is a length.
             if let of = ofWords.first(startingFrom: period.upperBound),
@@ -109,9 +114,10 @@ package final class TrialOfferDetector: Sendable {
                     ? match.range.upperBound..<period.lowerBound : period.upperBound..<match.range.lowerBound
                 var named = names.filter { gap.contains($0.lowerBound) && $0.upperBound <= gap.upperBound }
                     .reduce(0) { $0 + Self.words(in: plain, $1) }
-                // "3 semaines de VPN gratuites": the "of" that names what the period is of.
+                // "3 semaines de VPN gratuites": the "of" or "with" that names what the period is
+                // of.
                 if period.upperBound <= match.range.lowerBound,
-                    let of = ofWords.first(startingFrom: period.upperBound),
+                    let of = namingWords.first(startingFrom: period.upperBound),
                     plain[period.upperBound..<of.lowerBound].allSatisfy(Scalars.isSpace)
                 {
                     named += 1

@@ -364,9 +364,10 @@ enum EmbeddedRulePacks {
                 #"times-words"#: words3(),
                 #"duration-words"#: words4(),
                 #"period-of-words"#: words5(),
-                #"try-words"#: words6(),
-                #"trial-exceptions"#: words7(),
-                #"trial-words"#: words8(),
+                #"period-with-words"#: words6(),
+                #"try-words"#: words7(),
+                #"trial-exceptions"#: words8(),
+                #"trial-words"#: words9(),
             ]
         ),
         (
@@ -552,72 +553,73 @@ enum EmbeddedRulePacks {
 
 """#,
             [
-                #"free-words"#: { var list = words9(); list += words10(); list += words11(); list += words12(); return list }(),
-                #"nothing-words"#: words13(),
-                #"charge-words"#: words14(),
-                #"charge-negations"#: words15(),
-                #"charge-negations-after"#: words16(),
-                #"free-exceptions"#: words17(),
-                #"urgency-phrases"#: { var list = words18(); list += words19(); list += words20(); list += words21(); list += words22(); list += words23(); list += words24(); list += words25(); list += words26(); list += words27(); list += words28(); list += words29(); return list }(),
-                #"urgency-exceptions"#: words30(),
-                #"savings-words"#: { var list = words31(); list += words32(); return list }(),
-                #"savings-exceptions"#: words33(),
-                #"savings-phrases"#: { var list = words34(); list += words35(); list += words36(); return list }(),
-                #"price-comparisons"#: words37(),
-                #"pay-words"#: words38(),
-                #"price-from"#: words39(),
-                #"price-to"#: words40(),
-                #"price-only"#: words41(),
-                #"former-prices"#: words42(),
-                #"whole-year"#: words43(),
-                #"savings-fractions"#: words44(),
-                #"cost-words"#: words45(),
-                #"non-money-savings"#: words46(),
-                #"free-period-exceptions"#: words47(),
-                #"bonus-period-context"#: words48(),
-                #"dual-periods"#: words49(),
-                #"period-word-exceptions"#: words50(),
-                #"free-period-words"#: { var list = words51(); list += words52(); return list }(),
-                #"number-words"#: words53(),
-                #"payment-verbs"#: { var list = words54(); list += words55(); list += words56(); list += words57(); list += words58(); return list }(),
-                #"payment-verb-exceptions"#: words59(),
-                #"payment-outright"#: words60(),
-                #"payment-acquire-verbs"#: { var list = words61(); list += words62(); return list }(),
-                #"payment-acquire-verbs-after"#: words63(),
-                #"paid-products"#: words64(),
-                #"upgrade-verbs"#: words65(),
-                #"possessives"#: words66(),
-                #"upgrade-objects"#: words67(),
-                #"payment-verb-other-senses"#: { var list = words68(); list += words69(); list += words70(); list += words71(); list += words72(); list += words73(); return list }(),
-                #"neutral-dismiss"#: words74(),
-                #"neutral-declines"#: { var list = words75(); list += words76(); list += words77(); list += words78(); list += words79(); list += words80(); list += words81(); list += words82(); list += words83(); list += words84(); list += words85(); list += words86(); list += words87(); list += words88(); list += words89(); list += words90(); list += words91(); return list }(),
-                #"plan-words"#: words92(),
-                #"basic-tier-words"#: words93(),
-                #"neutral-navigation"#: words94(),
-                #"neutral-deferrals"#: words95(),
-                #"shaming-phrases"#: { var list = words96(); list += words97(); return list }(),
-                #"currency-symbols"#: words98(),
-                #"currency-codes"#: words99(),
-                #"currency-words"#: words100(),
-                #"continuations"#: words101(),
-                #"shaming-context"#: { var list = words102(); list += words103(); return list }(),
-                #"negative-outcomes"#: { var list = words104(); list += words105(); list += words106(); list += words107(); list += words108(); list += words109(); list += words110(); list += words111(); list += words112(); list += words113(); list += words114(); list += words115(); list += words116(); list += words117(); list += words118(); list += words119(); list += words120(); list += words121(); list += words122(); return list }(),
-                #"self-improvement"#: { var list = words123(); list += words124(); return list }(),
-                #"negations"#: words125(),
-                #"shaming-exceptions"#: words126(),
-                #"indifference"#: { var list = words127(); list += words128(); list += words129(); return list }(),
-                #"self-goods"#: { var list = words130(); list += words131(); list += words132(); list += words133(); return list }(),
-                #"preferences"#: words134(),
-                #"unwanted-things"#: words135(),
-                #"choices"#: words136(),
-                #"neutral-choices"#: { var list = words137(); list += words138(); return list }(),
-                #"countdown-context"#: words139(),
-                #"deadline-verbs"#: { var list = words140(); list += words141(); return list }(),
-                #"time-limits"#: { var list = words142(); list += words143(); list += words144(); list += words145(); return list }(),
-                #"currency-exceptions"#: words146(),
-                #"offer-words"#: words147(),
-                #"few-words"#: words148(),
-                #"deadline-exceptions"#: words149(),
+                #"free-words"#: { var list = words10(); list += words11(); list += words12(); list += words13(); return list }(),
+                #"nothing-words"#: words14(),
+                #"charge-words"#: words15(),
+                #"charge-negations"#: words16(),
+                #"charge-negations-after"#: words17(),
+                #"free-exceptions"#: words18(),
+                #"urgency-phrases"#: { var list = words19(); list += words20(); list += words21(); list += words22(); list += words23(); list += words24(); list += words25(); list += words26(); list += words27(); list += words28(); list += words29(); list += words30(); list += words31(); return list }(),
+                #"urgency-exceptions"#: words32(),
+                #"savings-words"#: { var list = words33(); list += words34(); return list }(),
+                #"savings-exceptions"#: words35(),
+                #"savings-phrases"#: { var list = words36(); list += words37(); list += words38(); return list }(),
+                #"price-comparisons"#: words39(),
+                #"pay-words"#: words40(),
+                #"price-from"#: words41(),
+                #"price-to"#: words42(),
+                #"price-only"#: words43(),
+                #"former-prices"#: words44(),
+                #"whole-year"#: words45(),
+                #"savings-fractions"#: words46(),
+                #"cost-words"#: words47(),
+                #"non-money-savings"#: words48(),
+                #"free-period-exceptions"#: words49(),
+                #"bonus-period-context"#: words50(),
+                #"bonus-words"#: words51(),
+                #"dual-periods"#: words52(),
+                #"period-word-exceptions"#: words53(),
+                #"free-period-words"#: { var list = words54(); list += words55(); return list }(),
+                #"number-words"#: words56(),
+                #"payment-verbs"#: { var list = words57(); list += words58(); list += words59(); list += words60(); list += words61(); return list }(),
+                #"payment-verb-exceptions"#: words62(),
+                #"payment-outright"#: words63(),
+                #"payment-acquire-verbs"#: { var list = words64(); list += words65(); return list }(),
+                #"payment-acquire-verbs-after"#: words66(),
+                #"paid-products"#: words67(),
+                #"upgrade-verbs"#: words68(),
+                #"possessives"#: words69(),
+                #"upgrade-objects"#: words70(),
+                #"payment-verb-other-senses"#: { var list = words71(); list += words72(); list += words73(); list += words74(); list += words75(); list += words76(); return list }(),
+                #"neutral-dismiss"#: words77(),
+                #"neutral-declines"#: { var list = words78(); list += words79(); list += words80(); list += words81(); list += words82(); list += words83(); list += words84(); list += words85(); list += words86(); list += words87(); list += words88(); list += words89(); list += words90(); list += words91(); list += words92(); list += words93(); list += words94(); return list }(),
+                #"plan-words"#: words95(),
+                #"basic-tier-words"#: words96(),
+                #"neutral-navigation"#: words97(),
+                #"neutral-deferrals"#: { var list = words98(); list += words99(); return list }(),
+                #"shaming-phrases"#: { var list = words100(); list += words101(); return list }(),
+                #"currency-symbols"#: words102(),
+                #"currency-codes"#: words103(),
+                #"currency-words"#: words104(),
+                #"continuations"#: words105(),
+                #"shaming-context"#: { var list = words106(); list += words107(); return list }(),
+                #"negative-outcomes"#: { var list = words108(); list += words109(); list += words110(); list += words111(); list += words112(); list += words113(); list += words114(); list += words115(); list += words116(); list += words117(); list += words118(); list += words119(); list += words120(); list += words121(); list += words122(); list += words123(); list += words124(); list += words125(); list += words126(); return list }(),
+                #"self-improvement"#: { var list = words127(); list += words128(); return list }(),
+                #"negations"#: words129(),
+                #"shaming-exceptions"#: words130(),
+                #"indifference"#: { var list = words131(); list += words132(); list += words133(); return list }(),
+                #"self-goods"#: { var list = words134(); list += words135(); list += words136(); list += words137(); return list }(),
+                #"preferences"#: words138(),
+                #"unwanted-things"#: words139(),
+                #"choices"#: words140(),
+                #"neutral-choices"#: { var list = words141(); list += words142(); return list }(),
+                #"countdown-context"#: words143(),
+                #"deadline-verbs"#: { var list = words144(); list += words145(); return list }(),
+                #"time-limits"#: { var list = words146(); list += words147(); list += words148(); list += words149(); return list }(),
+                #"currency-exceptions"#: words150(),
+                #"offer-words"#: words151(),
+                #"few-words"#: words152(),
+                #"deadline-exceptions"#: words153(),
             ]
         ),
         (
@@ -1428,8 +1430,8 @@ enum EmbeddedRulePacks {
 
 """#,
             [
-                #"first-week-free-phrases"#: words150(),
-                #"limit-phrases"#: words151(),
+                #"first-week-free-phrases"#: words154(),
+                #"limit-phrases"#: words155(),
             ]
         ),
         ]
@@ -1714,6 +1716,24 @@ enum EmbeddedRulePacks {
 
     private static func words6() -> [String] {
         [
+            #"with"#,
+            #"mit"#,
+            #"avec"#,
+            #"con"#,
+            #"com"#,
+            #"met"#,
+            #"med"#,
+            #"ze"#,
+            #"с"#,
+            #"ile"#,
+            #"مع"#,
+            #"के"#,
+            #"साथ"#,
+        ]
+    }
+
+    private static func words7() -> [String] {
+        [
             #"try"#,
             #"try out"#,
             #"ausprobier*"#,
@@ -1783,7 +1803,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words7() -> [String] {
+    private static func words8() -> [String] {
         [
             #"trial and error"#,
             #"teste dein"#,
@@ -1850,7 +1870,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words8() -> [String] {
+    private static func words9() -> [String] {
         [
             #"trial"#,
             #"try free"#,
@@ -1938,7 +1958,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words9() -> [String] {
+    private static func words10() -> [String] {
         [
             #"free"#,
             #"for free"#,
@@ -2199,7 +2219,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words10() -> [String] {
+    private static func words11() -> [String] {
         [
             #"kami yang tanggung"#,
             #"kami tanggung"#,
@@ -2460,7 +2480,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words11() -> [String] {
+    private static func words12() -> [String] {
         [
             #"não pagará nada"#,
             #"não vai pagar nada"#,
@@ -2721,7 +2741,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words12() -> [String] {
+    private static func words13() -> [String] {
         [
             #"rien à régler"#,
             #"tek bir lira bile"#,
@@ -2750,10 +2770,34 @@ enum EmbeddedRulePacks {
             #"いただくものは何もありません"#,
             #"支払うものは何もありません"#,
             #"お支払いは不要"#,
+            #"fundujemy"#,
+            #"funduje"#,
+            #"платить не придётся"#,
+            #"платить не придется"#,
+            #"не придётся платить"#,
+            #"не придется платить"#,
+            #"не нужно платить"#,
+            #"не надо платить"#,
+            #"платить не надо"#,
+            #"الأول علينا"#,
+            #"الأولى علينا"#,
+            #"علينا بالكامل"#,
+            #"저희가 낼게요"#,
+            #"저희가 내드려요"#,
+            #"저희가 부담해요"#,
+            #"저희가 부담합니다"#,
+            #"drar inga pengar"#,
+            #"dras inga pengar"#,
+            #"inga pengar dras"#,
+            #"ne déboursez rien"#,
+            #"ne déboursez pas un centime"#,
+            #"vous ne déboursez rien"#,
+            #"tu ne débourses rien"#,
+            #"rien à débourser"#,
         ]
     }
 
-    private static func words13() -> [String] {
+    private static func words14() -> [String] {
         [
             #"nothing"#,
             #"nothing at all"#,
@@ -2787,7 +2831,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words14() -> [String] {
+    private static func words15() -> [String] {
         [
             #"charge"#,
             #"charges"#,
@@ -2902,7 +2946,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words15() -> [String] {
+    private static func words16() -> [String] {
         [
             #"no"#,
             #"zero"#,
@@ -2981,7 +3025,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words16() -> [String] {
+    private static func words17() -> [String] {
         [
             #"yok"#,
             #"alınmaz"#,
@@ -3023,7 +3067,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words17() -> [String] {
+    private static func words18() -> [String] {
         [
             #"-free"#,
             #"ad-free"#,
@@ -3161,7 +3205,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words18() -> [String] {
+    private static func words19() -> [String] {
         [
             #"limited time"#,
             #"limited-time"#,
@@ -3422,7 +3466,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words19() -> [String] {
+    private static func words20() -> [String] {
         [
             #"antes da meia-noite"#,
             #"時間だけ"#,
@@ -3683,7 +3727,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words20() -> [String] {
+    private static func words21() -> [String] {
         [
             #"놓치면 끝"#,
             #"vanaf morgen betaal"#,
@@ -3944,7 +3988,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words21() -> [String] {
+    private static func words22() -> [String] {
         [
             #"nopeimmat ehtivät"#,
             #"nopeimmat"#,
@@ -4205,7 +4249,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words22() -> [String] {
+    private static func words23() -> [String] {
         [
             #"jusqu'à la fin de la journée"#,
             #"hasta el final del día"#,
@@ -4466,7 +4510,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words23() -> [String] {
+    private static func words24() -> [String] {
         [
             #"geen tweede kans"#,
             #"ingen andra chans"#,
@@ -4727,7 +4771,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words24() -> [String] {
+    private static func words25() -> [String] {
         [
             #"als je dit scherm sluit"#,
             #"om du stänger den här skärmen"#,
@@ -4988,7 +5032,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words25() -> [String] {
+    private static func words26() -> [String] {
         [
             #"solo ahora"#,
             #"sólo ahora"#,
@@ -5249,7 +5293,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words26() -> [String] {
+    private static func words27() -> [String] {
         [
             #"ilk yüz kişi"#,
             #"先着千名"#,
@@ -5510,7 +5554,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words27() -> [String] {
+    private static func words28() -> [String] {
         [
             ##"rajattu # ensimmäiselle"##,
             #"tylko dla pierwszych"#,
@@ -5752,8 +5796,27 @@ enum EmbeddedRulePacks {
             #"消えてしまいます"#,
             #"库存告急"#,
             #"手慢就没了"#,
+            #"ينتهي العرض"#,
+            #"ينتهي هذا العرض"#,
+            #"تنتهي العروض"#,
+            #"ينتهي الخصم"#,
+            #"تنتهي الخصومات"#,
+            #"まもなく締切"#,
+            #"まもなく締め切り"#,
+            #"受付終了間近"#,
+            #"締切間近"#,
+            ##"残り#席"##,
+            ##"até # de hoje"##,
+            #"até 23h59"#,
+            #"23h59 de hoje"#,
+            #"só até hoje"#,
             #"expires in"#,
             #"deal expires"#,
+        ]
+    }
+
+    private static func words29() -> [String] {
+        [
             #"expires tonight"#,
             ##"ends in #"##,
             #"last hours"#,
@@ -5768,11 +5831,6 @@ enum EmbeddedRulePacks {
             #"scade stanotte"#,
             #"offerta a tempo"#,
             ##"acaba em #"##,
-        ]
-    }
-
-    private static func words28() -> [String] {
-        [
             #"a oferta acaba"#,
             #"ostatnie godziny"#,
             #"laatste uren"#,
@@ -6015,6 +6073,11 @@ enum EmbeddedRulePacks {
             #"ceny rosną"#,
             #"od jutra cena"#,
             #"podrożeje"#,
+        ]
+    }
+
+    private static func words30() -> [String] {
+        [
             #"wygasa"#,
             #"znika"#,
             #"osób ogląda"#,
@@ -6029,11 +6092,6 @@ enum EmbeddedRulePacks {
             #"bu gece bitiyor"#,
             #"bugün bitiyor"#,
             #"bir daha gelmeyecek"#,
-        ]
-    }
-
-    private static func words29() -> [String] {
-        [
             #"bitmesine"#,
             #"fiyatlar artıyor"#,
             #"fiyat artıyor"#,
@@ -6276,6 +6334,11 @@ enum EmbeddedRulePacks {
             #"voimassa vain"#,
             #"ennakkohinta"#,
             #"pospěšte si"#,
+        ]
+    }
+
+    private static func words31() -> [String] {
+        [
             #"končí o půlnoci"#,
             #"sleva končí"#,
             #"تبقّى"#,
@@ -6287,7 +6350,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words30() -> [String] {
+    private static func words32() -> [String] {
         [
             #"no hurry"#,
             #"no rush"#,
@@ -6461,7 +6524,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words31() -> [String] {
+    private static func words33() -> [String] {
         [
             #"save"#,
             #"saves"#,
@@ -6722,7 +6785,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words32() -> [String] {
+    private static func words34() -> [String] {
         [
             #"아끼세요"#,
             #"아껴"#,
@@ -6809,7 +6872,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words33() -> [String] {
+    private static func words35() -> [String] {
         [
             #"less battery"#,
             #"less data"#,
@@ -6886,7 +6949,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words34() -> [String] {
+    private static func words36() -> [String] {
         [
             #"half price"#,
             #"half-price"#,
@@ -7147,7 +7210,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words35() -> [String] {
+    private static func words37() -> [String] {
         [
             #"puolet halvempi"#,
             #"yarı fiyatına"#,
@@ -7408,7 +7471,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words36() -> [String] {
+    private static func words38() -> [String] {
         [
             ##"# times cheaper"##,
             ##"# mal günstiger"##,
@@ -7566,10 +7629,26 @@ enum EmbeddedRulePacks {
             #"für den preis von einem"#,
             #"für den preis von einer"#,
             #"für den preis von"#,
+            ##"betaal je # % minder"##,
+            ##"betaalt u # % minder"##,
+            ##"betaal jij # % minder"##,
+            ##"betaal je # procent minder"##,
+            ##"betaal je #% minder"##,
+            ##"betaalt u #% minder"##,
+            ##"betaal jij #% minder"##,
+            ##"betalen #% minder"##,
+            ##"pay #% less"##,
+            ##"betala #% mindre"##,
+            ##"betal #% mindre"##,
+            ##"zahle #% weniger"##,
+            ##"zahlst #% weniger"##,
+            ##"payez #% de moins"##,
+            ##"payer #% de moins"##,
+            ##"paga un #% menos"##,
         ]
     }
 
-    private static func words37() -> [String] {
+    private static func words39() -> [String] {
         [
             #"instead of"#,
             #"rather than"#,
@@ -7722,7 +7801,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words38() -> [String] {
+    private static func words40() -> [String] {
         [
             #"pay"#,
             #"pay for"#,
@@ -7857,10 +7936,15 @@ enum EmbeddedRulePacks {
             #"pagar"#,
             #"pagare"#,
             #"zahlen zu müssen"#,
+            #"débourser"#,
+            #"déboursez"#,
+            #"débourses"#,
+            #"débourserez"#,
+            #"débourse"#,
         ]
     }
 
-    private static func words39() -> [String] {
+    private static func words41() -> [String] {
         [
             #"from"#,
             #"de"#,
@@ -7877,7 +7961,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words40() -> [String] {
+    private static func words42() -> [String] {
         [
             #"to"#,
             #"por"#,
@@ -7897,7 +7981,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words41() -> [String] {
+    private static func words43() -> [String] {
         [
             #"only"#,
             #"just"#,
@@ -7927,7 +8011,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words42() -> [String] {
+    private static func words44() -> [String] {
         [
             #"was"#,
             #"before"#,
@@ -8043,7 +8127,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words43() -> [String] {
+    private static func words45() -> [String] {
         [
             #"a whole year"#,
             #"the whole year"#,
@@ -8142,7 +8226,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words44() -> [String] {
+    private static func words46() -> [String] {
         [
             #"half"#,
             #"a half"#,
@@ -8252,7 +8336,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words45() -> [String] {
+    private static func words47() -> [String] {
         [
             #"cost"#,
             #"costs"#,
@@ -8336,7 +8420,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words46() -> [String] {
+    private static func words48() -> [String] {
         [
             #"time"#,
             #"battery"#,
@@ -8488,7 +8572,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words47() -> [String] {
+    private static func words49() -> [String] {
         [
             #"try"#,
             #"trial"#,
@@ -8570,7 +8654,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words48() -> [String] {
+    private static func words50() -> [String] {
         [
             #"annual"#,
             #"annually"#,
@@ -8727,7 +8811,72 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words49() -> [String] {
+    private static func words51() -> [String] {
+        [
+            #"extra"#,
+            #"additional"#,
+            #"bonus"#,
+            #"more"#,
+            #"on top"#,
+            #"zusätzlich"#,
+            #"zusätzliche"#,
+            #"extra dazu"#,
+            #"obendrauf"#,
+            #"supplémentaire"#,
+            #"supplémentaires"#,
+            #"en plus"#,
+            #"de plus"#,
+            #"offerts en plus"#,
+            #"adicional"#,
+            #"adicionales"#,
+            #"de más"#,
+            #"extra de regalo"#,
+            #"in più"#,
+            #"aggiuntivi"#,
+            #"aggiuntive"#,
+            #"omaggio"#,
+            #"a mais"#,
+            #"adicionais"#,
+            #"de bônus"#,
+            #"erbij"#,
+            #"extra erbij"#,
+            #"extra på köpet"#,
+            #"på köpet"#,
+            #"dodatkowe"#,
+            #"dodatkowo"#,
+            #"дополнительно"#,
+            #"в подарок"#,
+            #"сверху"#,
+            #"бонусом"#,
+            #"ek"#,
+            #"ekstra"#,
+            #"bonus olarak"#,
+            #"hediye"#,
+            #"おまけ"#,
+            #"追加"#,
+            #"额外"#,
+            #"多送"#,
+            #"加送"#,
+            #"더"#,
+            #"추가"#,
+            #"추가로"#,
+            #"보너스"#,
+            #"إضافيان"#,
+            #"إضافيين"#,
+            #"إضافية"#,
+            #"إضافي"#,
+            #"إضافيًا"#,
+            #"هدية"#,
+            #"अतिरिक्त"#,
+            #"बोनस"#,
+            #"ज़्यादा"#,
+            #"แถม"#,
+            #"เพิ่ม"#,
+            #"โบนัส"#,
+        ]
+    }
+
+    private static func words52() -> [String] {
         [
             #"شهران"#,
             #"شهرين"#,
@@ -8748,7 +8897,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words50() -> [String] {
+    private static func words53() -> [String] {
         [
             #"mise à jour"#,
             #"mises à jour"#,
@@ -8756,10 +8905,25 @@ enum EmbeddedRulePacks {
             #"au jour le jour"#,
             #"jour de l'an"#,
             #"aggiornamento del giorno"#,
+            #"日記"#,
+            #"日誌"#,
+            #"日本"#,
+            #"日本語"#,
+            #"日常"#,
+            #"日光"#,
+            #"日程"#,
+            #"日記帳"#,
+            #"日记"#,
+            #"日记本"#,
+            #"日语"#,
+            #"日常生活"#,
+            #"日程表"#,
+            #"일기"#,
+            #"일기장"#,
         ]
     }
 
-    private static func words51() -> [String] {
+    private static func words54() -> [String] {
         [
             #"شهران"#,
             #"شهرين"#,
@@ -9020,7 +9184,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words52() -> [String] {
+    private static func words55() -> [String] {
         [
             #"ayın"#,
             #"haftanız"#,
@@ -9028,7 +9192,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words53() -> [String] {
+    private static func words56() -> [String] {
         [
             #"one"#,
             #"two"#,
@@ -9172,7 +9336,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words54() -> [String] {
+    private static func words57() -> [String] {
         [
             #"unlock"#,
             #"subscribe"#,
@@ -9433,7 +9597,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words55() -> [String] {
+    private static func words58() -> [String] {
         [
             #"לרכישת"#,
             #"לרכישה"#,
@@ -9694,7 +9858,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words56() -> [String] {
+    private static func words59() -> [String] {
         [
             #"skaff premium"#,
             #"skaff pro"#,
@@ -9955,7 +10119,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words57() -> [String] {
+    private static func words60() -> [String] {
         [
             #"stržení"#,
             #"bli plus-medlem"#,
@@ -10216,7 +10380,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words58() -> [String] {
+    private static func words61() -> [String] {
         [
             #"ulepsz konto"#,
             #"ulepsz do"#,
@@ -10262,10 +10426,16 @@ enum EmbeddedRulePacks {
             #"compra adesso"#,
             #"compralo"#,
             #"comprala"#,
+            #"pague"#,
+            #"pague uma vez"#,
+            #"pagar uma vez"#,
+            #"ödemesini yap"#,
+            #"ödemesini tamamla"#,
+            #"ödemeni yap"#,
         ]
     }
 
-    private static func words59() -> [String] {
+    private static func words62() -> [String] {
         [
             #"restore purchase"#,
             #"restore purchases"#,
@@ -10474,7 +10644,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words60() -> [String] {
+    private static func words63() -> [String] {
         [
             #"paying member"#,
             #"paying members"#,
@@ -10544,7 +10714,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words61() -> [String] {
+    private static func words64() -> [String] {
         [
             #"get"#,
             #"grab"#,
@@ -10805,7 +10975,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words62() -> [String] {
+    private static func words65() -> [String] {
         [
             #"cambiarme a"#,
             #"cambiarme al"#,
@@ -10818,7 +10988,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words63() -> [String] {
+    private static func words66() -> [String] {
         [
             #"を始める"#,
             #"をはじめる"#,
@@ -10901,10 +11071,16 @@ enum EmbeddedRulePacks {
             #"に登録して"#,
             #"に加入して"#,
             #"を申し込んで"#,
+            #"회원 되기"#,
+            #"회원이 되기"#,
+            #"회원 되세요"#,
+            #"회원이 되세요"#,
+            #"멤버 되기"#,
+            #"멤버가 되기"#,
         ]
     }
 
-    private static func words64() -> [String] {
+    private static func words67() -> [String] {
         [
             #"premium"#,
             #"pro"#,
@@ -11146,10 +11322,15 @@ enum EmbeddedRulePacks {
             #"सभी कोर्स"#,
             #"aile plan*"#,
             #"полного доступа"#,
+            #"年額プラン"#,
+            #"月額プラン"#,
+            #"年払いプラン"#,
+            #"年プラン"#,
+            #"月プラン"#,
         ]
     }
 
-    private static func words65() -> [String] {
+    private static func words68() -> [String] {
         [
             #"upgrade"#,
             #"upgraden"#,
@@ -11166,7 +11347,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words66() -> [String] {
+    private static func words69() -> [String] {
         [
             #"your"#,
             #"je"#,
@@ -11223,7 +11404,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words67() -> [String] {
+    private static func words70() -> [String] {
         [
             #"plan"#,
             #"plans"#,
@@ -11279,7 +11460,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words68() -> [String] {
+    private static func words71() -> [String] {
         [
             #"newsletter*"#,
             #"nieuwsbrief*"#,
@@ -11540,7 +11721,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words69() -> [String] {
+    private static func words72() -> [String] {
         [
             #"conquista desbloqueada"#,
             #"prestatie ontgrendeld"#,
@@ -11801,7 +11982,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words70() -> [String] {
+    private static func words73() -> [String] {
         [
             #"บทถัดไป"#,
             #"अगला अध्याय"#,
@@ -12062,7 +12243,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words71() -> [String] {
+    private static func words74() -> [String] {
         [
             #"kochkünste"#,
             #"löpteknik"#,
@@ -12323,7 +12504,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words72() -> [String] {
+    private static func words75() -> [String] {
         [
             #"पाठ पूरा करके"#,
             #"بعد كل درس"#,
@@ -12584,7 +12765,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words73() -> [String] {
+    private static func words76() -> [String] {
         [
             #"consejos"#,
             #"consigli"#,
@@ -12670,10 +12851,16 @@ enum EmbeddedRulePacks {
             #"완료하면"#,
             #"끝내면"#,
             #"다음 단원"#,
+            #"by keeping"#,
+            #"receptenmail"#,
+            #"wekelijkse mail"#,
+            #"onze mail"#,
+            #"رسالتنا"#,
+            #"رسالتنا الأسبوعية"#,
         ]
     }
 
-    private static func words74() -> [String] {
+    private static func words77() -> [String] {
         [
             #"not now"#,
             #"not today"#,
@@ -12809,7 +12996,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words75() -> [String] {
+    private static func words78() -> [String] {
         [
             #"Ask me again next month"#,
             #"Ask me again next week"#,
@@ -13070,7 +13257,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words76() -> [String] {
+    private static func words79() -> [String] {
         [
             #"Lo pensaré y vuelvo luego"#,
             #"Lo pienso y vuelvo"#,
@@ -13331,7 +13518,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words77() -> [String] {
+    private static func words80() -> [String] {
         [
             #"Misschien later"#,
             #"Nee bedankt, ik betaal liever per maand"#,
@@ -13592,7 +13779,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words78() -> [String] {
+    private static func words81() -> [String] {
         [
             #"Нет, мне пока хватает бесплатных уроков"#,
             #"Нет, спасибо"#,
@@ -13853,7 +14040,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words79() -> [String] {
+    private static func words82() -> [String] {
         [
             #"先跳过吧"#,
             #"先逛逛"#,
@@ -14114,7 +14301,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words80() -> [String] {
+    private static func words83() -> [String] {
         [
             #"revenir"#,
             #"retourner"#,
@@ -14375,7 +14562,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words81() -> [String] {
+    private static func words84() -> [String] {
         [
             #"lunedì"#,
             #"martedì"#,
@@ -14636,7 +14823,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words82() -> [String] {
+    private static func words85() -> [String] {
         [
             #"ikke ennå"#,
             #"foreløpig"#,
@@ -14897,7 +15084,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words83() -> [String] {
+    private static func words86() -> [String] {
         [
             #"пока что"#,
             #"на данный момент"#,
@@ -15158,7 +15345,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words84() -> [String] {
+    private static func words87() -> [String] {
         [
             #"tuần sau"#,
             #"tháng sau"#,
@@ -15419,7 +15606,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words85() -> [String] {
+    private static func words88() -> [String] {
         [
             #"홈으로"#,
             #"메인"#,
@@ -15680,7 +15867,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words86() -> [String] {
+    private static func words89() -> [String] {
         [
             #"Nie teraz, wrócę do tego po weekendzie"#,
             #"Może po dzisiejszym treningu"#,
@@ -15941,7 +16128,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words87() -> [String] {
+    private static func words90() -> [String] {
         [
             #"галерею"#,
             #"главную"#,
@@ -16202,7 +16389,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words88() -> [String] {
+    private static func words91() -> [String] {
         [
             #"es"#,
             #"zu"#,
@@ -16463,7 +16650,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words89() -> [String] {
+    private static func words92() -> [String] {
         [
             #"jag"#,
             #"vi"#,
@@ -16724,7 +16911,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words90() -> [String] {
+    private static func words93() -> [String] {
         [
             #"يوم"#,
             #"स्टेप"#,
@@ -16985,7 +17172,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words91() -> [String] {
+    private static func words94() -> [String] {
         [
             #"Heute lieber nicht"#,
             #"Deze uitleg sla ik over"#,
@@ -16998,7 +17185,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words92() -> [String] {
+    private static func words95() -> [String] {
         [
             #"plan"#,
             #"plans"#,
@@ -17032,7 +17219,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words93() -> [String] {
+    private static func words96() -> [String] {
         [
             #"basic"#,
             #"basis"#,
@@ -17064,7 +17251,13 @@ enum EmbeddedRulePacks {
             #"lite"#,
             #"başlangıç"#,
             #"başlangıç planı"#,
-            #"начальн*"#,
+            #"начальный"#,
+            #"начальная"#,
+            #"начальной"#,
+            #"начальную"#,
+            #"начальном"#,
+            #"начального"#,
+            #"начальным"#,
             #"iniciante"#,
             #"inicial"#,
             #"basis*"#,
@@ -17094,10 +17287,36 @@ enum EmbeddedRulePacks {
             #"มีโฆษณา"#,
             #"مع الإعلانات"#,
             #"विज्ञापनों के साथ"#,
+            #"แบบปกติ"#,
+            #"เวอร์ชันปกติ"#,
+            #"เวอร์ชันธรรมดา"#,
+            #"แบบธรรมดา"#,
+            #"normale version"#,
+            #"normalen version"#,
+            #"version normale"#,
+            #"versión normal"#,
+            #"versione normale"#,
+            #"versão normal"#,
+            #"normale versie"#,
+            #"vanliga versionen"#,
+            #"zwykła wersja"#,
+            #"zwykłej wersji"#,
+            #"обычная версия"#,
+            #"обычной версии"#,
+            #"обычную версию"#,
+            #"normal sürüm"#,
+            #"normal sürümle"#,
+            #"通常版"#,
+            #"일반 버전"#,
+            #"普通版"#,
+            #"النسخة العادية"#,
+            #"सामान्य वर्शन"#,
+            #"standard version"#,
+            #"regular version"#,
         ]
     }
 
-    private static func words94() -> [String] {
+    private static func words97() -> [String] {
         [
             #"back to"#,
             #"go back to"#,
@@ -17351,7 +17570,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words95() -> [String] {
+    private static func words98() -> [String] {
         [
             #"first"#,
             #"after i"#,
@@ -17598,10 +17817,117 @@ enum EmbeddedRulePacks {
             #"सुनती रहूँगी"#,
             #"पढ़ता रहूँगा"#,
             #"देखता रहूँगा"#,
+            #"wenn ich vom"#,
+            #"wenn ich von"#,
+            #"wenn ich zurück bin"#,
+            #"zurück bin"#,
+            #"when i'm back"#,
+            #"when i get back"#,
+            #"once i'm back"#,
+            #"quand je serai rentré"#,
+            #"quand je serai rentrée"#,
+            #"quand je rentre"#,
+            #"à mon retour"#,
         ]
     }
 
-    private static func words96() -> [String] {
+    private static func words99() -> [String] {
+        [
+            #"cuando vuelva"#,
+            #"a mi regreso"#,
+            #"quando torno"#,
+            #"al mio ritorno"#,
+            #"quando eu voltar"#,
+            #"quando voltar"#,
+            #"als ik terug ben"#,
+            #"när jag kommer tillbaka"#,
+            #"när jag är tillbaka"#,
+            #"jak wrócę"#,
+            #"po powrocie"#,
+            #"когда вернусь"#,
+            #"döndüğümde"#,
+            #"dönünce"#,
+            #"عندما أعود"#,
+            #"بعد عودتي"#,
+            #"लौटकर"#,
+            #"वापस आकर"#,
+            #"戻ったら"#,
+            #"帰ったら"#,
+            #"돌아와서"#,
+            #"回来再"#,
+            #"กลับมาแล้ว"#,
+            #"avvisami"#,
+            #"avvisatemi"#,
+            #"me avise"#,
+            #"me avisa"#,
+            #"avise-me"#,
+            #"avisa-me"#,
+            #"напомнить"#,
+            #"préviens-moi"#,
+            #"prévenez-moi"#,
+            #"sag mir später"#,
+            #"frag mich"#,
+            #"ask me again"#,
+            #"ask me later"#,
+            #"demande-moi"#,
+            #"redemande-moi"#,
+            #"pregúntame"#,
+            #"chiedimelo"#,
+            #"chiedimi"#,
+            #"pergunte de novo"#,
+            #"me pergunte"#,
+            #"vraag het me"#,
+            #"vraag me"#,
+            #"fråga mig"#,
+            #"zapytaj mnie"#,
+            #"спроси"#,
+            #"спросите"#,
+            #"bana sonra sor"#,
+            #"sonra sor"#,
+            #"اسألني"#,
+            #"मुझसे बाद में पूछें"#,
+            #"また聞いて"#,
+            #"다시 물어"#,
+            #"再问我"#,
+            #"ถามอีกครั้ง"#,
+            #"вернёмся к этому"#,
+            #"вернемся к этому"#,
+            #"вернусь к этому"#,
+            #"come back to this"#,
+            #"come back to it"#,
+            #"komme später darauf zurück"#,
+            #"darauf zurück"#,
+            #"j'y reviendrai"#,
+            #"y revenir"#,
+            #"volveré a esto"#,
+            #"lo veré luego"#,
+            #"ci torno"#,
+            #"ci tornerò"#,
+            #"volto a isso"#,
+            #"volto nisso"#,
+            #"kom ik op terug"#,
+            #"kom ik later op terug"#,
+            #"återkommer"#,
+            #"wrócę do tego"#,
+            #"sonra bakarım"#,
+            #"ona sonra"#,
+            #"سأعود إليه"#,
+            #"سأعود لاحقًا"#,
+            #"बाद में देखूँगा"#,
+            #"बाद में देखूंगा"#,
+            #"後で見る"#,
+            #"나중에 볼게요"#,
+            #"以后再看"#,
+            #"回头再看"#,
+            #"ไว้ค่อย"#,
+            #"ค่อยกลับมา"#,
+            #"กลับมาดู"#,
+            #"belki ileride"#,
+            #"ileride"#,
+        ]
+    }
+
+    private static func words100() -> [String] {
         [
             #"i don't like saving"#,
             #"i don't want to save"#,
@@ -17862,7 +18188,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words97() -> [String] {
+    private static func words101() -> [String] {
         [
             #"그렇게 믿고 싶어"#,
             #"katanya sih"#,
@@ -18073,7 +18399,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words98() -> [String] {
+    private static func words102() -> [String] {
         [
             #"us$"#,
             #"a$"#,
@@ -18115,7 +18441,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words99() -> [String] {
+    private static func words103() -> [String] {
         [
             #"usd"#,
             #"eur"#,
@@ -18167,7 +18493,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words100() -> [String] {
+    private static func words104() -> [String] {
         [
             #"dollar"#,
             #"dollars"#,
@@ -18310,7 +18636,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words101() -> [String] {
+    private static func words105() -> [String] {
         [
             #"fortsätta"#,
             #"fortsätter"#,
@@ -18477,7 +18803,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words102() -> [String] {
+    private static func words106() -> [String] {
         [
             #"i"#,
             #"i'll"#,
@@ -18738,7 +19064,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words103() -> [String] {
+    private static func words107() -> [String] {
         [
             #"não quero"#,
             #"je ne veux pas"#,
@@ -18889,7 +19215,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words104() -> [String] {
+    private static func words108() -> [String] {
         [
             #"waste*"#,
             #"wasting"#,
@@ -19150,7 +19476,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words105() -> [String] {
+    private static func words109() -> [String] {
         [
             #"źle spać"#,
             #"kötü uyu*"#,
@@ -19411,7 +19737,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words106() -> [String] {
+    private static func words110() -> [String] {
         [
             #"vibes"#,
             #"who cares"#,
@@ -19672,7 +19998,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words107() -> [String] {
+    private static func words111() -> [String] {
         [
             #"makoilu*"#,
             #"יסתדר לבד"#,
@@ -19933,7 +20259,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words108() -> [String] {
+    private static func words112() -> [String] {
         [
             #"ห่วย"#,
             #"גרוע ב"#,
@@ -20194,7 +20520,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words109() -> [String] {
+    private static func words113() -> [String] {
         [
             #"catastrophe"#,
             #"catástrofe"#,
@@ -20455,7 +20781,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words110() -> [String] {
+    private static func words114() -> [String] {
         [
             #"scheef"#,
             #"snett"#,
@@ -20716,7 +21042,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words111() -> [String] {
+    private static func words115() -> [String] {
         [
             #"腰痛"#,
             #"腰疼"#,
@@ -20977,7 +21303,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words112() -> [String] {
+    private static func words116() -> [String] {
         [
             #"biedny"#,
             #"biedna"#,
@@ -21238,7 +21564,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words113() -> [String] {
+    private static func words117() -> [String] {
         [
             #"sufriendo"#,
             #"sufra"#,
@@ -21499,7 +21825,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words114() -> [String] {
+    private static func words118() -> [String] {
         [
             #"opslag vol"#,
             #"fullt minne"#,
@@ -21760,7 +22086,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words115() -> [String] {
+    private static func words119() -> [String] {
         [
             #"lække"#,
             #"lekke"#,
@@ -22021,7 +22347,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words116() -> [String] {
+    private static func words120() -> [String] {
         [
             #"staring at"#,
             #"cartoons"#,
@@ -22282,7 +22608,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words117() -> [String] {
+    private static func words121() -> [String] {
         [
             #"övertrasserat"#,
             #"miinuksella"#,
@@ -22543,7 +22869,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words118() -> [String] {
+    private static func words122() -> [String] {
         [
             #"עלובים"#,
             #"mizerné"#,
@@ -22804,7 +23130,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words119() -> [String] {
+    private static func words123() -> [String] {
         [
             #"รอได้"#,
             #"इंतज़ार कर सकती"#,
@@ -23065,7 +23391,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words120() -> [String] {
+    private static func words124() -> [String] {
         [
             #"buttare i soldi"#,
             #"buttare via soldi"#,
@@ -23326,7 +23652,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words121() -> [String] {
+    private static func words125() -> [String] {
         [
             #"leren het ooit wel"#,
             #"lærer det nok en dag"#,
@@ -23587,7 +23913,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words122() -> [String] {
+    private static func words126() -> [String] {
         [
             #"célibataire"#,
             #"soltero"#,
@@ -23776,7 +24102,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words123() -> [String] {
+    private static func words127() -> [String] {
         [
             #"better"#,
             #"improv*"#,
@@ -24037,7 +24363,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words124() -> [String] {
+    private static func words128() -> [String] {
         [
             #"koulutusta"#,
             #"tresura"#,
@@ -24130,7 +24456,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words125() -> [String] {
+    private static func words129() -> [String] {
         [
             #"not"#,
             #"don't"#,
@@ -24199,7 +24525,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words126() -> [String] {
+    private static func words130() -> [String] {
         [
             #"never lose"#,
             #"never miss"#,
@@ -24274,7 +24600,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words127() -> [String] {
+    private static func words131() -> [String] {
         [
             #"don't care"#,
             #"do not care"#,
@@ -24535,7 +24861,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words128() -> [String] {
+    private static func words132() -> [String] {
         [
             #"kan me gestolen worden"#,
             #"kan me niet schelen"#,
@@ -24796,7 +25122,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words129() -> [String] {
+    private static func words133() -> [String] {
         [
             #"무슨 상관"#,
             #"apa bedanya"#,
@@ -24878,7 +25204,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words130() -> [String] {
+    private static func words134() -> [String] {
         [
             #"privacy"#,
             #"security"#,
@@ -25139,7 +25465,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words131() -> [String] {
+    private static func words135() -> [String] {
         [
             #"inglés"#,
             #"inglese"#,
@@ -25400,7 +25726,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words132() -> [String] {
+    private static func words136() -> [String] {
         [
             #"sevgilim*"#,
             #"niños"#,
@@ -25661,7 +25987,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words133() -> [String] {
+    private static func words137() -> [String] {
         [
             #"הילדים שלי"#,
             #"moje děti"#,
@@ -25714,7 +26040,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words134() -> [String] {
+    private static func words138() -> [String] {
         [
             #"love"#,
             #"enjoy"#,
@@ -25814,7 +26140,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words135() -> [String] {
+    private static func words139() -> [String] {
         [
             #"ads"#,
             #"advertising"#,
@@ -25853,7 +26179,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words136() -> [String] {
+    private static func words140() -> [String] {
         [
             #"i'd rather"#,
             #"i would rather"#,
@@ -25921,7 +26247,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words137() -> [String] {
+    private static func words141() -> [String] {
         [
             #"free"#,
             #"free plan"#,
@@ -26182,7 +26508,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words138() -> [String] {
+    private static func words142() -> [String] {
         [
             #"zonder premium"#,
             #"uden premium"#,
@@ -26332,7 +26658,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words139() -> [String] {
+    private static func words143() -> [String] {
         [
             #"ends in"#,
             #"ending in"#,
@@ -26457,7 +26783,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words140() -> [String] {
+    private static func words144() -> [String] {
         [
             #"ends"#,
             #"ending"#,
@@ -26718,7 +27044,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words141() -> [String] {
+    private static func words145() -> [String] {
         [
             #"più caro"#,
             #"mais caro"#,
@@ -26933,10 +27259,29 @@ enum EmbeddedRulePacks {
             #"se finit"#,
             #"s'arrêtent"#,
             #"s'arrêtera"#,
+            #"zniknie"#,
+            #"znikną"#,
+            #"disparaîtra"#,
+            #"desaparecerá"#,
+            #"desaparecerán"#,
+            #"scomparirà"#,
+            #"sparirà"#,
+            #"desaparecerá"#,
+            #"zal verdwijnen"#,
+            #"yok olacak"#,
+            #"kaybolacak"#,
+            #"消えます"#,
+            #"消えちゃう"#,
+            #"会消失"#,
+            #"จะหายไป"#,
+            #"गायब हो जाएगा"#,
+            #"سيختفي"#,
+            #"ستختفي"#,
+            #"verschwindet bald"#,
         ]
     }
 
-    private static func words142() -> [String] {
+    private static func words146() -> [String] {
         [
             #"tonight"#,
             #"today"#,
@@ -27197,7 +27542,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words143() -> [String] {
+    private static func words147() -> [String] {
         [
             #"la próxima semana"#,
             #"la prossima settimana"#,
@@ -27458,7 +27803,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words144() -> [String] {
+    private static func words148() -> [String] {
         [
             #"जून"#,
             #"जुलाई"#,
@@ -27719,7 +28064,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words145() -> [String] {
+    private static func words149() -> [String] {
         [
             #"tänään"#,
             #"illalla"#,
@@ -27773,7 +28118,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words146() -> [String] {
+    private static func words150() -> [String] {
         [
             #"ribu ulasan"#,
             #"ribu pengguna"#,
@@ -27836,7 +28181,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words147() -> [String] {
+    private static func words151() -> [String] {
         [
             #"price"#,
             #"prices"#,
@@ -28068,7 +28413,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words148() -> [String] {
+    private static func words152() -> [String] {
         [
             #"wenige"#,
             #"few"#,
@@ -28110,7 +28455,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words149() -> [String] {
+    private static func words153() -> [String] {
         [
             #"trial"#,
             #"free week"#,
@@ -28303,7 +28648,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words150() -> [String] {
+    private static func words154() -> [String] {
         [
             #"free week"#,
             #"first week free"#,
@@ -28339,7 +28684,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words151() -> [String] {
+    private static func words155() -> [String] {
         [
             #"one free drawing per day"#,
             #"1 free drawing per day"#,
