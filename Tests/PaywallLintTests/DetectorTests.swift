@@ -794,14 +794,12 @@ import Testing
             minimumLines: 90, perLanguageAccuracy: 0.90),
         // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
         // languages, 80 lines each, none repeating an earlier set) while set 64 was measured and
-        // its misses mended, frozen (SHA-256 in README.md), never read line by line.
+        // its misses mended, frozen. Its one run: price 1.00/1.00, savings 0.99/0.97, urgency
+        // 1.00/0.97, free 1.00/0.94, payment verbs 0.95/0.99, confirmshaming 0.94/0.99, trial
+        // offers 1.00/0.97; then read and mended.
         LabelledSet(
             file: "copy-heldout-65.tsv", label: "held-out 65 ", detectors: detectorNames + ["trial-offer"],
-            minimumLines: 90, blind: true,
-            floors: [
-                "price": (1.00, 1.00), "savings": (0.99, 0.97), "urgency": (1.00, 0.97), "free": (1.00, 0.94),
-                "payment-verb": (0.95, 0.99), "confirmshaming": (0.94, 0.99), "trial-offer": (1.00, 0.97),
-            ], perLanguageAccuracy: 0.75),
+            minimumLines: 90, perLanguageAccuracy: 0.90),
     ]
 
     @Test(arguments: labelledSets)

@@ -9,7 +9,7 @@
 ///   "年間プランなら2か月分無料", "zwei Monate extra geschenkt"; "7 days free" alone is a trial),
 ///   or of bonus periods with one ("2 extra months with the yearly plan", "شهران إضافيان"),
 ///   periods saved ("risparmi 2 mensilità"), or fewer periods paid than had ("Paghi 9
-///   mesi, ne ascolti 12", "Betala för nio månader, få tolv");
+///   mesi, ne ascolti 12", "Betala för nio månader, få tolv", "12 Monate buchen, nur 9 bezahlen");
 /// - a fraction of the price ("te ahorras casi la mitad");
 /// - complete savings phrases ("half price", "半額").
 /// "100% private" and "50% more brushes" name no saving, and `{{ savings_percent }}` is how a
@@ -356,6 +356,15 @@ package final class SavingsDetector: Sendable {
                     result.append(had.start..<pay.upperBound)
                     continue
                 }
+            }
+            // "12 Monate buchen, nur 9 bezahlen": a bare number right before the paying word, and
+            // a larger count of periods before it.
+            if let paid = Self.digits(endingAt: Scalars.skipSpaces(t, backFrom: pay.lowerBound), in: t),
+                let had = periodCountBefore(paid.lowerBound, in: t, periods: periodRanges),
+                had.value > Self.number(in: t, at: paid.lowerBound).value
+            {
+                result.append(had.start..<pay.upperBound)
+                continue
             }
             guard
                 let start = countStart(

@@ -92,7 +92,10 @@ package final class TrialOfferDetector: Sendable {
             guard let before = frequencies.last(endingBy: period.lowerBound) else {
                 return true
             }
+            // "Probier Pro eine Woche kostenlos": a period with its article ("eine Woche") is no
+            // frequency's ("pro Woche").
             return Self.wordsBetween(plain, before, period, atMost: 0) > 0
+                || plain[period].contains(where: Scalars.isSpace)
         }
         // A variable next to "free" is the trial's length ("free for {{ trial_duration }}"): a
         // price or a name would not stand there.

@@ -614,12 +614,12 @@ enum EmbeddedRulePacks {
                 #"choices"#: words140(),
                 #"neutral-choices"#: { var list = words141(); list += words142(); return list }(),
                 #"countdown-context"#: words143(),
-                #"deadline-verbs"#: { var list = words144(); list += words145(); return list }(),
-                #"time-limits"#: { var list = words146(); list += words147(); list += words148(); list += words149(); return list }(),
-                #"currency-exceptions"#: words150(),
-                #"offer-words"#: words151(),
-                #"few-words"#: words152(),
-                #"deadline-exceptions"#: words153(),
+                #"deadline-verbs"#: { var list = words144(); list += words145(); list += words146(); return list }(),
+                #"time-limits"#: { var list = words147(); list += words148(); list += words149(); list += words150(); return list }(),
+                #"currency-exceptions"#: words151(),
+                #"offer-words"#: words152(),
+                #"few-words"#: words153(),
+                #"deadline-exceptions"#: words154(),
             ]
         ),
         (
@@ -1430,8 +1430,8 @@ enum EmbeddedRulePacks {
 
 """#,
             [
-                #"first-week-free-phrases"#: words154(),
-                #"limit-phrases"#: words155(),
+                #"first-week-free-phrases"#: words155(),
+                #"limit-phrases"#: words156(),
             ]
         ),
         ]
@@ -2794,6 +2794,20 @@ enum EmbeddedRulePacks {
             #"vous ne déboursez rien"#,
             #"tu ne débourses rien"#,
             #"rien à débourser"#,
+            #"kost je helemaal niets"#,
+            #"kost u niets"#,
+            #"kost u helemaal niets"#,
+            #"kost jou niets"#,
+            #"لن تدفع أي"#,
+            #"لن تدفعي أي"#,
+            #"لن يُخصم"#,
+            #"لن يخصم"#,
+            #"لن تُخصم"#,
+            #"저희가 대신 내"#,
+            #"대신 내 드릴게요"#,
+            #"대신 내드릴게요"#,
+            #"저희가 대신 결제"#,
+            #"non paghi"#,
         ]
     }
 
@@ -2828,6 +2842,10 @@ enum EmbeddedRulePacks {
             #"कुछ नहीं"#,
             #"कुछ भी नहीं"#,
             #"아무것도"#,
+            #"nadinha"#,
+            #"nada mesmo"#,
+            #"coisa nenhuma"#,
+            #"nientissimo"#,
         ]
     }
 
@@ -2943,6 +2961,10 @@ enum EmbeddedRulePacks {
             #"เรียกเก็บเงิน"#,
             #"手续费"#,
             #"ค่าธรรมเนียม"#,
+            #"betrag"#,
+            #"beträge"#,
+            #"einen cent"#,
+            #"cent"#,
         ]
     }
 
@@ -3202,6 +3224,12 @@ enum EmbeddedRulePacks {
             #"zähl auf uns"#,
             #"auf uns zählen"#,
             #"auf uns verlassen"#,
+            #"non paghi di più"#,
+            #"non paghi più"#,
+            #"non paghi extra"#,
+            #"non paghi nulla in più"#,
+            #"non paghi niente in più"#,
+            #"non paghi il doppio"#,
         ]
     }
 
@@ -5810,13 +5838,21 @@ enum EmbeddedRulePacks {
             #"até 23h59"#,
             #"23h59 de hoje"#,
             #"só até hoje"#,
-            #"expires in"#,
-            #"deal expires"#,
+            #"على نهاية العرض"#,
+            #"على نهاية التخفيضات"#,
         ]
     }
 
     private static func words29() -> [String] {
         [
+            #"على انتهاء العرض"#,
+            #"على انتهاء التخفيضات"#,
+            #"حتى نهاية التخفيضات"#,
+            #"आधी रात तक"#,
+            #"रात तक ही"#,
+            #"तक ही मान्य"#,
+            #"expires in"#,
+            #"deal expires"#,
             #"expires tonight"#,
             ##"ends in #"##,
             #"last hours"#,
@@ -6065,6 +6101,11 @@ enum EmbeddedRulePacks {
             #"nie czekaj"#,
             #"zanim będzie za późno"#,
             #"zostało tylko"#,
+        ]
+    }
+
+    private static func words30() -> [String] {
+        [
             #"zostały tylko"#,
             #"ostatnie miejsca"#,
             ##"tylko # miejsc"##,
@@ -6073,11 +6114,6 @@ enum EmbeddedRulePacks {
             #"ceny rosną"#,
             #"od jutra cena"#,
             #"podrożeje"#,
-        ]
-    }
-
-    private static func words30() -> [String] {
-        [
             #"wygasa"#,
             #"znika"#,
             #"osób ogląda"#,
@@ -6326,6 +6362,11 @@ enum EmbeddedRulePacks {
             #"kişi bu"#,
             #"kişi inceliyor"#,
             #"pospiesz się"#,
+        ]
+    }
+
+    private static func words31() -> [String] {
+        [
             #"kończy się o północy"#,
             #"prisen stiger"#,
             #"slå til nu"#,
@@ -6334,11 +6375,6 @@ enum EmbeddedRulePacks {
             #"voimassa vain"#,
             #"ennakkohinta"#,
             #"pospěšte si"#,
-        ]
-    }
-
-    private static func words31() -> [String] {
-        [
             #"končí o půlnoci"#,
             #"sleva končí"#,
             #"تبقّى"#,
@@ -7645,6 +7681,11 @@ enum EmbeddedRulePacks {
             ##"payez #% de moins"##,
             ##"payer #% de moins"##,
             ##"paga un #% menos"##,
+            ##"أقل بنسبة #%"##,
+            ##"أقل بنسبة # %"##,
+            ##"أقل بنسبة #٪"##,
+            #"ادفع أقل بنسبة"#,
+            #"تدفع أقل بنسبة"#,
         ]
     }
 
@@ -8569,6 +8610,26 @@ enum EmbeddedRulePacks {
             #"drawings"#,
             #"drafts"#,
             #"half-finished"#,
+            #"ดาต้า"#,
+            #"การใช้เน็ต"#,
+            #"เน็ต"#,
+            #"อินเทอร์เน็ต"#,
+            #"การใช้ดาต้า"#,
+            #"data usage"#,
+            #"consommation de données"#,
+            #"consumo de datos"#,
+            #"consumo di dati"#,
+            #"consumo de dados"#,
+            #"dataverbruik"#,
+            #"dataförbrukning"#,
+            #"zużycie danych"#,
+            #"расход трафика"#,
+            #"трафик"#,
+            #"veri kullanımı"#,
+            #"データ通信量"#,
+            #"데이터 사용량"#,
+            #"استهلاك البيانات"#,
+            #"डेटा खपत"#,
         ]
     }
 
@@ -8873,6 +8934,20 @@ enum EmbeddedRulePacks {
             #"แถม"#,
             #"เพิ่ม"#,
             #"โบนัส"#,
+            #"bij cadeau"#,
+            #"erbij cadeau"#,
+            #"cadeau"#,
+            #"geschenkt"#,
+            #"offerts"#,
+            #"de regalo"#,
+            #"in regalo"#,
+            #"de presente"#,
+            #"на подарок"#,
+            #"hediye olarak"#,
+            #"プレゼント"#,
+            #"赠送"#,
+            #"선물로"#,
+            #"هديةً"#,
         ]
     }
 
@@ -11077,6 +11152,9 @@ enum EmbeddedRulePacks {
             #"회원이 되세요"#,
             #"멤버 되기"#,
             #"멤버가 되기"#,
+            #"beginnen"#,
+            #"anfangen"#,
+            #"abonnieren"#,
         ]
     }
 
@@ -12857,6 +12935,50 @@ enum EmbeddedRulePacks {
             #"onze mail"#,
             #"رسالتنا"#,
             #"رسالتنا الأسبوعية"#,
+            #"lettre d'info"#,
+            #"manteniendo"#,
+            #"insignias"#,
+            #"by keeping your"#,
+            #"en gardant"#,
+            #"en maintenant"#,
+            #"mantenendo"#,
+            #"mantendo"#,
+            #"genom att hålla"#,
+            #"utrzymując"#,
+            #"сохраняя"#,
+            #"koruyarak"#,
+            #"insignes"#,
+            #"medaglie"#,
+            #"medalhas"#,
+            #"odznaki"#,
+            #"значки"#,
+            #"rozetler"#,
+            #"شارات"#,
+            #"на друзей"#,
+            #"на друга"#,
+            #"на авторов"#,
+            #"친구를 초대"#,
+            #"초대하면"#,
+            #"邀请好友"#,
+            #"邀请朋友"#,
+            #"invite friends"#,
+            #"freunde einladen"#,
+            #"invitez vos amis"#,
+            #"invita a tus amigos"#,
+            #"convide amigos"#,
+            #"convide seus amigos"#,
+            #"nodig vrienden uit"#,
+            #"bjud in vänner"#,
+            #"zaproś znajomych"#,
+            #"пригласите друзей"#,
+            #"пригласи друзей"#,
+            #"arkadaşını davet et"#,
+            #"arkadaşlarını davet"#,
+            #"友達を招待"#,
+            #"ادعُ أصدقاءك"#,
+            #"ادع أصدقاءك"#,
+            #"दोस्तों को आमंत्रित"#,
+            #"ชวนเพื่อน"#,
         ]
     }
 
@@ -17216,6 +17338,9 @@ enum EmbeddedRulePacks {
             #"خطة"#,
             #"الخطة"#,
             #"الخطط"#,
+            #"플랜"#,
+            #"구독 플랜"#,
+            #"플랜은"#,
         ]
     }
 
@@ -17567,6 +17692,10 @@ enum EmbeddedRulePacks {
             #"进入首页"#,
             #"去首页"#,
             #"进入主页"#,
+            #"手順をスキップ"#,
+            #"ステップをスキップ"#,
+            #"をスキップ"#,
+            #"この手順"#,
         ]
     }
 
@@ -17924,6 +18053,35 @@ enum EmbeddedRulePacks {
             #"กลับมาดู"#,
             #"belki ileride"#,
             #"ileride"#,
+            #"me lembrar"#,
+            #"lembrar disso"#,
+            #"pode me lembrar"#,
+            #"pela oferta"#,
+            #"thanks for the offer"#,
+            #"danke für das angebot"#,
+            #"merci pour l'offre"#,
+            #"gracias por la oferta"#,
+            #"grazie per l'offerta"#,
+            #"obrigado pela oferta"#,
+            #"obrigada pela oferta"#,
+            #"valeu pela oferta"#,
+            #"bedankt voor het aanbod"#,
+            #"tack för erbjudandet"#,
+            #"dzięki za ofertę"#,
+            #"dziękuję za ofertę"#,
+            #"спасибо за предложение"#,
+            #"teklif için teşekkürler"#,
+            #"teklifin için teşekkürler"#,
+            #"شكرًا على العرض"#,
+            #"شكرا على العرض"#,
+            #"ऑफ़र के लिए धन्यवाद"#,
+            #"ご提案ありがとう"#,
+            #"谢谢你的优惠"#,
+            #"谢谢推荐"#,
+            #"제안 감사"#,
+            #"ขอบคุณสำหรับข้อเสนอ"#,
+            #"şimdilik böyle"#,
+            #"천천히"#,
         ]
     }
 
@@ -19212,6 +19370,19 @@ enum EmbeddedRulePacks {
             #"عادي"#,
             #"سأرضى"#,
             #"سأكتفي"#,
+            #"pular"#,
+            #"pule"#,
+            #"saltar"#,
+            #"überspringen"#,
+            #"ignorer"#,
+            #"omitir"#,
+            #"salta"#,
+            #"overslaan"#,
+            #"atla"#,
+            #"スキップ"#,
+            #"跳过"#,
+            #"건너뛰기"#,
+            #"छोड़ें"#,
         ]
     }
 
@@ -26780,6 +26951,9 @@ enum EmbeddedRulePacks {
             #"تبقى فقط"#,
             #"لم يتبق سوى"#,
             #"يتبق"#,
+            #"باقٍ"#,
+            #"باق"#,
+            #"متبقيًا"#,
         ]
     }
 
@@ -27278,10 +27452,48 @@ enum EmbeddedRulePacks {
             #"سيختفي"#,
             #"ستختفي"#,
             #"verschwindet bald"#,
+            #"तक ही"#,
+            #"กลับเป็นราคาเต็ม"#,
+            #"กลับเป็นราคาปกติ"#,
+            #"กลับไปราคาเต็ม"#,
+            #"zurück zum vollen preis"#,
+            #"wieder zum vollen preis"#,
+            #"retour au prix normal"#,
+            #"retour au plein tarif"#,
+            #"repasse au prix normal"#,
+            #"vuelve a su precio normal"#,
+            #"vuelve al precio normal"#,
+            #"torna a prezzo pieno"#,
+            #"torna al prezzo pieno"#,
+            #"volta ao preço normal"#,
+            #"volta ao preço cheio"#,
+            #"weer de volle prijs"#,
+            #"terug naar de volle prijs"#,
+            #"tillbaka till fullpris"#,
+            #"tillbaka till ordinarie pris"#,
+            #"wraca do pełnej ceny"#,
+            #"wraca do regularnej ceny"#,
+            #"вернётся к полной цене"#,
+            #"вернется к полной цене"#,
+            #"tam fiyata dönüyor"#,
         ]
     }
 
     private static func words146() -> [String] {
+        [
+            #"normal fiyata dönüyor"#,
+            #"通常価格に戻ります"#,
+            #"通常価格に戻る"#,
+            #"恢复原价"#,
+            #"정가로 돌아가요"#,
+            #"정가로 돌아갑니다"#,
+            #"يعود السعر الكامل"#,
+            #"يعود إلى السعر الكامل"#,
+            #"पूरी कीमत पर लौट"#,
+        ]
+    }
+
+    private static func words147() -> [String] {
         [
             #"tonight"#,
             #"today"#,
@@ -27542,7 +27754,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words147() -> [String] {
+    private static func words148() -> [String] {
         [
             #"la próxima semana"#,
             #"la prossima settimana"#,
@@ -27803,7 +28015,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words148() -> [String] {
+    private static func words149() -> [String] {
         [
             #"जून"#,
             #"जुलाई"#,
@@ -28064,7 +28276,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words149() -> [String] {
+    private static func words150() -> [String] {
         [
             #"tänään"#,
             #"illalla"#,
@@ -28118,7 +28330,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words150() -> [String] {
+    private static func words151() -> [String] {
         [
             #"ribu ulasan"#,
             #"ribu pengguna"#,
@@ -28181,7 +28393,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words151() -> [String] {
+    private static func words152() -> [String] {
         [
             #"price"#,
             #"prices"#,
@@ -28413,7 +28625,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words152() -> [String] {
+    private static func words153() -> [String] {
         [
             #"wenige"#,
             #"few"#,
@@ -28455,7 +28667,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words153() -> [String] {
+    private static func words154() -> [String] {
         [
             #"trial"#,
             #"free week"#,
@@ -28648,7 +28860,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words154() -> [String] {
+    private static func words155() -> [String] {
         [
             #"free week"#,
             #"first week free"#,
@@ -28684,7 +28896,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words155() -> [String] {
+    private static func words156() -> [String] {
         [
             #"one free drawing per day"#,
             #"1 free drawing per day"#,
