@@ -802,14 +802,12 @@ import Testing
             minimumLines: 90, perLanguageAccuracy: 0.90),
         // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
         // languages, 80 lines each, none repeating an earlier set) while set 65 was measured and
-        // its misses mended, frozen (SHA-256 in README.md), never read line by line.
+        // its misses mended, frozen. Its one run: price 1.00/1.00, savings 1.00/0.98, urgency
+        // 1.00/0.95, free 1.00/0.95, payment verbs 0.98/0.99, confirmshaming 0.90/0.98, trial
+        // offers 1.00/0.99; then read and mended.
         LabelledSet(
             file: "copy-heldout-66.tsv", label: "held-out 66 ", detectors: detectorNames + ["trial-offer"],
-            minimumLines: 90, blind: true,
-            floors: [
-                "price": (1.00, 1.00), "savings": (1.00, 0.98), "urgency": (1.00, 0.95), "free": (1.00, 0.95),
-                "payment-verb": (0.98, 0.99), "confirmshaming": (0.90, 0.98), "trial-offer": (1.00, 0.98),
-            ], perLanguageAccuracy: 0.83),
+            minimumLines: 90, perLanguageAccuracy: 0.90),
     ]
 
     @Test(arguments: labelledSets)

@@ -5,7 +5,8 @@
 /// cancel an overlapping phrase). Then structure, so that new wordings are found too: a label
 /// that speaks in the first person or opens with a decline (`shaming-context`) and
 /// - names a bad outcome or state for the user (`negative-outcomes`: "waste", "stay a beginner",
-///   "pay full price", "get hacked");
+///   "pay full price", "get hacked"; `negative-outcome-exceptions`: not "跳过新手引导", the
+///   beginner's tutorial);
 /// - shrugs off something good for them or getting better (`indifference` with `self-goods` or
 ///   `self-improvement`: "my privacy doesn't matter", "ich brauche keinen Schlaf", "실력 향상은
 ///   필요 없어요");
@@ -68,7 +69,9 @@ package final class ConfirmshamingDetector: Sendable {
             exceptions: vocabularies["neutral-dismiss"] ?? [])
         context = matcher("shaming-context")
         exceptions = matcher("shaming-exceptions")
-        outcomes = matcher("negative-outcomes")
+        outcomes = PhraseMatcher(
+            phrases: vocabularies["negative-outcomes"] ?? [],
+            exceptions: vocabularies["negative-outcome-exceptions"] ?? [])
         indifference = matcher("indifference")
         selfGoods = matcher("self-goods")
         negations = matcher("negations")

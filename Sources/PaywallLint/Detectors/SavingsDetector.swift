@@ -540,7 +540,7 @@ package final class SavingsDetector: Sendable {
             let adjacent = periodEndingAt[end] != nil
             if !adjacent, end > 0 {
                 // One word may stand between: "2か月分無料" (分, "worth of"); in a spaced script
-                // two: "tres meses te salen gratis", "due mesi te li regaliamo".
+                // three: "tres meses te salen gratis", "2 maanden krijg je er gratis bij".
                 if Scalars.isUnspaced(t[end - 1]) {
                     // Up to two: "2か月分が無料".
                     for _ in 0..<2
@@ -549,7 +549,7 @@ package final class SavingsDetector: Sendable {
                         end = Scalars.skipSpaces(t, backFrom: end)
                     }
                 } else {
-                    for _ in 0..<2 where periodEndingAt[end] == nil && end > 0 && Scalars.isWord(t[end - 1]) {
+                    for _ in 0..<3 where periodEndingAt[end] == nil && end > 0 && Scalars.isWord(t[end - 1]) {
                         while end > 0, Scalars.isWord(t[end - 1]) { end -= 1 }
                         end = Scalars.skipSpaces(t, backFrom: end)
                     }

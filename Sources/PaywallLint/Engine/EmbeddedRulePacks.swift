@@ -595,31 +595,32 @@ enum EmbeddedRulePacks {
                 #"neutral-declines"#: { var list = words78(); list += words79(); list += words80(); list += words81(); list += words82(); list += words83(); list += words84(); list += words85(); list += words86(); list += words87(); list += words88(); list += words89(); list += words90(); list += words91(); list += words92(); list += words93(); list += words94(); return list }(),
                 #"plan-words"#: words95(),
                 #"basic-tier-words"#: words96(),
-                #"neutral-navigation"#: words97(),
-                #"neutral-deferrals"#: { var list = words98(); list += words99(); return list }(),
-                #"shaming-phrases"#: { var list = words100(); list += words101(); return list }(),
-                #"currency-symbols"#: words102(),
-                #"currency-codes"#: words103(),
-                #"currency-words"#: words104(),
-                #"continuations"#: words105(),
-                #"shaming-context"#: { var list = words106(); list += words107(); return list }(),
-                #"negative-outcomes"#: { var list = words108(); list += words109(); list += words110(); list += words111(); list += words112(); list += words113(); list += words114(); list += words115(); list += words116(); list += words117(); list += words118(); list += words119(); list += words120(); list += words121(); list += words122(); list += words123(); list += words124(); list += words125(); list += words126(); return list }(),
-                #"self-improvement"#: { var list = words127(); list += words128(); return list }(),
-                #"negations"#: words129(),
-                #"shaming-exceptions"#: words130(),
-                #"indifference"#: { var list = words131(); list += words132(); list += words133(); return list }(),
-                #"self-goods"#: { var list = words134(); list += words135(); list += words136(); list += words137(); return list }(),
-                #"preferences"#: words138(),
-                #"unwanted-things"#: words139(),
-                #"choices"#: words140(),
-                #"neutral-choices"#: { var list = words141(); list += words142(); return list }(),
-                #"countdown-context"#: words143(),
-                #"deadline-verbs"#: { var list = words144(); list += words145(); list += words146(); return list }(),
-                #"time-limits"#: { var list = words147(); list += words148(); list += words149(); list += words150(); return list }(),
-                #"currency-exceptions"#: words151(),
-                #"offer-words"#: words152(),
-                #"few-words"#: words153(),
-                #"deadline-exceptions"#: words154(),
+                #"neutral-navigation"#: { var list = words97(); list += words98(); return list }(),
+                #"neutral-deferrals"#: { var list = words99(); list += words100(); return list }(),
+                #"shaming-phrases"#: { var list = words101(); list += words102(); return list }(),
+                #"currency-symbols"#: words103(),
+                #"currency-codes"#: words104(),
+                #"currency-words"#: words105(),
+                #"continuations"#: words106(),
+                #"shaming-context"#: { var list = words107(); list += words108(); return list }(),
+                #"negative-outcomes"#: { var list = words109(); list += words110(); list += words111(); list += words112(); list += words113(); list += words114(); list += words115(); list += words116(); list += words117(); list += words118(); list += words119(); list += words120(); list += words121(); list += words122(); list += words123(); list += words124(); list += words125(); list += words126(); list += words127(); return list }(),
+                #"negative-outcome-exceptions"#: words128(),
+                #"self-improvement"#: { var list = words129(); list += words130(); return list }(),
+                #"negations"#: words131(),
+                #"shaming-exceptions"#: words132(),
+                #"indifference"#: { var list = words133(); list += words134(); list += words135(); return list }(),
+                #"self-goods"#: { var list = words136(); list += words137(); list += words138(); list += words139(); return list }(),
+                #"preferences"#: words140(),
+                #"unwanted-things"#: words141(),
+                #"choices"#: words142(),
+                #"neutral-choices"#: { var list = words143(); list += words144(); return list }(),
+                #"countdown-context"#: words145(),
+                #"deadline-verbs"#: { var list = words146(); list += words147(); list += words148(); return list }(),
+                #"time-limits"#: { var list = words149(); list += words150(); list += words151(); list += words152(); return list }(),
+                #"currency-exceptions"#: words153(),
+                #"offer-words"#: words154(),
+                #"few-words"#: words155(),
+                #"deadline-exceptions"#: words156(),
             ]
         ),
         (
@@ -1430,8 +1431,8 @@ enum EmbeddedRulePacks {
 
 """#,
             [
-                #"first-week-free-phrases"#: words155(),
-                #"limit-phrases"#: words156(),
+                #"first-week-free-phrases"#: words157(),
+                #"limit-phrases"#: words158(),
             ]
         ),
         ]
@@ -2808,6 +2809,26 @@ enum EmbeddedRulePacks {
             #"대신 내드릴게요"#,
             #"저희가 대신 결제"#,
             #"non paghi"#,
+            #"on vous offre le premier"#,
+            #"on vous offre la première"#,
+            #"on vous offre les premiers"#,
+            #"on t'offre le premier"#,
+            #"on t'offre la première"#,
+            #"nous vous offrons le premier"#,
+            #"nous vous offrons la première"#,
+            #"ничего не стоят"#,
+            #"ничего не будет стоить"#,
+            #"не стоит ни копейки"#,
+            #"当社が負担"#,
+            #"弊社が負担"#,
+            #"こちらで負担"#,
+            #"私たちが負担"#,
+            #"運営が負担"#,
+            #"저희가 대신 낼게요"#,
+            #"대신 낼게요"#,
+            #"대신 내드려요"#,
+            #"대신 내 드려요"#,
+            #"on us"#,
         ]
     }
 
@@ -3230,6 +3251,13 @@ enum EmbeddedRulePacks {
             #"non paghi nulla in più"#,
             #"non paghi niente in più"#,
             #"non paghi il doppio"#,
+            #"count on us"#,
+            #"rely on us"#,
+            #"depend on us"#,
+            #"focus on us"#,
+            #"trust on us"#,
+            #"on us at"#,
+            #"hard on us"#,
         ]
     }
 
@@ -5851,6 +5879,10 @@ enum EmbeddedRulePacks {
             #"आधी रात तक"#,
             #"रात तक ही"#,
             #"तक ही मान्य"#,
+            #"únicamente hoy"#,
+            #"únicamente por hoy"#,
+            #"sista chans"#,
+            #"din sista chans"#,
             #"expires in"#,
             #"deal expires"#,
             #"expires tonight"#,
@@ -6097,15 +6129,15 @@ enum EmbeddedRulePacks {
             #"går ut idag"#,
             #"går ut snart"#,
             #"erbjudandet går ut"#,
-            #"försvinner"#,
-            #"nie czekaj"#,
-            #"zanim będzie za późno"#,
-            #"zostało tylko"#,
         ]
     }
 
     private static func words30() -> [String] {
         [
+            #"försvinner"#,
+            #"nie czekaj"#,
+            #"zanim będzie za późno"#,
+            #"zostało tylko"#,
             #"zostały tylko"#,
             #"ostatnie miejsca"#,
             ##"tylko # miejsc"##,
@@ -6358,15 +6390,15 @@ enum EmbeddedRulePacks {
             #"restam só"#,
             ##"só # vagas"##,
             ##"本日#"##,
-            #"まで！"#,
-            #"kişi bu"#,
-            #"kişi inceliyor"#,
-            #"pospiesz się"#,
         ]
     }
 
     private static func words31() -> [String] {
         [
+            #"まで！"#,
+            #"kişi bu"#,
+            #"kişi inceliyor"#,
+            #"pospiesz się"#,
             #"kończy się o północy"#,
             #"prisen stiger"#,
             #"slå til nu"#,
@@ -7982,6 +8014,9 @@ enum EmbeddedRulePacks {
             #"débourses"#,
             #"débourserez"#,
             #"débourse"#,
+            #"spendi"#,
+            #"spendete"#,
+            #"spenderai"#,
         ]
     }
 
@@ -8869,6 +8904,13 @@ enum EmbeddedRulePacks {
             #"годовую"#,
             #"выбирайте год"#,
             #"выбирая год"#,
+            #"оплатите год"#,
+            #"оплатив год"#,
+            #"оплатишь год"#,
+            #"платите за год"#,
+            #"оплачиваете год"#,
+            #"jaarplan"#,
+            #"het jaarplan"#,
         ]
     }
 
@@ -11060,6 +11102,12 @@ enum EmbeddedRulePacks {
             #"compra"#,
             #"compre"#,
             #"acquista"#,
+            #"passa al"#,
+            #"passa alla"#,
+            #"passa allo"#,
+            #"passa ai"#,
+            #"passate al"#,
+            #"passate alla"#,
         ]
     }
 
@@ -12086,7 +12134,6 @@ enum EmbeddedRulePacks {
             #"הגרסה האחרונה"#,
             #"puzzle emails"#,
             #"puzzle"#,
-            #"puzzles"#,
             #"التنبيهات"#,
             #"badge"#,
             #"badges"#,
@@ -12318,12 +12365,12 @@ enum EmbeddedRulePacks {
             #"厨艺"#,
             #"料理の腕"#,
             #"요리 실력"#,
+            #"kochkünste"#,
         ]
     }
 
     private static func words74() -> [String] {
         [
-            #"kochkünste"#,
             #"löpteknik"#,
             #"구독 버튼"#,
             #"영상 알림"#,
@@ -12579,12 +12626,12 @@ enum EmbeddedRulePacks {
             #"bằng cách hoàn thành"#,
             #"หลังจบบทเรียน"#,
             #"हर पाठ के बाद"#,
+            #"पाठ पूरा करके"#,
         ]
     }
 
     private static func words75() -> [String] {
         [
-            #"पाठ पूरा करके"#,
             #"بعد كل درس"#,
             #"بإكمال"#,
             #"אחרי כל שיעור"#,
@@ -12840,12 +12887,12 @@ enum EmbeddedRulePacks {
             #"tips"#,
             #"tipps"#,
             #"astuces"#,
+            #"consejos"#,
         ]
     }
 
     private static func words76() -> [String] {
         [
-            #"consejos"#,
             #"consigli"#,
             #"dicas"#,
             #"porady"#,
@@ -12979,6 +13026,15 @@ enum EmbeddedRulePacks {
             #"ادع أصدقاءك"#,
             #"दोस्तों को आमंत्रित"#,
             #"ชวนเพื่อน"#,
+            #"al completar"#,
+            #"terminando"#,
+            #"concluindo"#,
+            #"terminez"#,
+            #"termine trois"#,
+            #"terminer"#,
+            #"completa tres"#,
+            #"completar"#,
+            #"complétez"#,
         ]
     }
 
@@ -17304,6 +17360,14 @@ enum EmbeddedRulePacks {
             #"今回はパス"#,
             #"パスする"#,
             #"パスします"#,
+            #"지금은 업그레이드하지 않을게요"#,
+            #"ตอนนี้ยังไม่สะดวก"#,
+            #"Buna sonra göz atarım"#,
+            #"Ci penso su e ti faccio sapere"#,
+            #"Masquer ce bandeau"#,
+            #"Ocultar la oferta"#,
+            #"うーん、また今度にしておきます"#,
+            #"온보딩 설문 건너뛰기"#,
         ]
     }
 
@@ -17438,6 +17502,22 @@ enum EmbeddedRulePacks {
             #"सामान्य वर्शन"#,
             #"standard version"#,
             #"regular version"#,
+            #"einfachen"#,
+            #"einfache version"#,
+            #"einfachen version"#,
+            #"version simple"#,
+            #"versión sencilla"#,
+            #"versione semplice"#,
+            #"versão simples"#,
+            #"eenvoudige versie"#,
+            #"enkla versionen"#,
+            #"prostą wersję"#,
+            #"простой версии"#,
+            #"простую версию"#,
+            #"sade sürüm"#,
+            #"シンプル版"#,
+            #"简易版"#,
+            #"심플 버전"#,
         ]
     }
 
@@ -17696,10 +17776,38 @@ enum EmbeddedRulePacks {
             #"ステップをスキップ"#,
             #"をスキップ"#,
             #"この手順"#,
+            #"masquer"#,
+            #"ocultar"#,
+            #"hide"#,
         ]
     }
 
     private static func words98() -> [String] {
+        [
+            #"ausblenden"#,
+            #"nascondi"#,
+            #"esconder"#,
+            #"verbergen"#,
+            #"dölj"#,
+            #"ukryj"#,
+            #"скрыть"#,
+            #"gizle"#,
+            #"非表示"#,
+            #"隐藏"#,
+            #"숨기기"#,
+            #"ซ่อน"#,
+            #"छिपाएँ"#,
+            #"छिपाएं"#,
+            #"إخفاء"#,
+            #"설문 건너뛰기"#,
+            #"온보딩"#,
+            #"튜토리얼 건너뛰기"#,
+            #"跳过新手引导"#,
+            #"跳过引导"#,
+        ]
+    }
+
+    private static func words99() -> [String] {
         [
             #"first"#,
             #"after i"#,
@@ -17960,7 +18068,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words99() -> [String] {
+    private static func words100() -> [String] {
         [
             #"cuando vuelva"#,
             #"a mi regreso"#,
@@ -18082,10 +18190,64 @@ enum EmbeddedRulePacks {
             #"ขอบคุณสำหรับข้อเสนอ"#,
             #"şimdilik böyle"#,
             #"천천히"#,
+            #"ti faccio sapere"#,
+            #"ci penso"#,
+            #"let you know"#,
+            #"sag ich dir bescheid"#,
+            #"ich sag dir bescheid"#,
+            #"je te dirai"#,
+            #"je vous dirai"#,
+            #"te aviso"#,
+            #"te digo"#,
+            #"eu te falo"#,
+            #"te falo"#,
+            #"laat ik weten"#,
+            #"laat ik het weten"#,
+            #"hör av mig"#,
+            #"hör av mej"#,
+            #"dam znać"#,
+            #"дам знать"#,
+            #"haber veririm"#,
+            #"お知らせします"#,
+            #"告诉你"#,
+            #"알려 줄게요"#,
+            #"알려드릴게요"#,
+            #"จะบอก"#,
+            #"obrigada mesmo assim"#,
+            #"obrigado mesmo assim"#,
+            #"thanks anyway"#,
+            #"danke trotzdem"#,
+            #"merci quand même"#,
+            #"gracias de todos modos"#,
+            #"gracias igualmente"#,
+            #"grazie lo stesso"#,
+            #"grazie comunque"#,
+            #"bedankt toch"#,
+            #"tack ändå"#,
+            #"dzięki mimo to"#,
+            #"спасибо всё равно"#,
+            #"спасибо все равно"#,
+            #"yine de teşekkürler"#,
+            #"sonra göz atarım"#,
+            #"göz atarım"#,
+            #"hmm"#,
+            #"umm"#,
+            #"ähm"#,
+            #"euh"#,
+            #"mmm"#,
+            #"хм"#,
+            #"эм"#,
+            #"うーん"#,
+            #"んー"#,
+            #"嗯"#,
+            #"음"#,
+            #"อืม"#,
+            #"हम्म"#,
+            #"امم"#,
         ]
     }
 
-    private static func words100() -> [String] {
+    private static func words101() -> [String] {
         [
             #"i don't like saving"#,
             #"i don't want to save"#,
@@ -18346,7 +18508,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words101() -> [String] {
+    private static func words102() -> [String] {
         [
             #"그렇게 믿고 싶어"#,
             #"katanya sih"#,
@@ -18557,7 +18719,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words102() -> [String] {
+    private static func words103() -> [String] {
         [
             #"us$"#,
             #"a$"#,
@@ -18599,7 +18761,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words103() -> [String] {
+    private static func words104() -> [String] {
         [
             #"usd"#,
             #"eur"#,
@@ -18651,7 +18813,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words104() -> [String] {
+    private static func words105() -> [String] {
         [
             #"dollar"#,
             #"dollars"#,
@@ -18794,7 +18956,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words105() -> [String] {
+    private static func words106() -> [String] {
         [
             #"fortsätta"#,
             #"fortsätter"#,
@@ -18961,7 +19123,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words106() -> [String] {
+    private static func words107() -> [String] {
         [
             #"i"#,
             #"i'll"#,
@@ -19222,7 +19384,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words107() -> [String] {
+    private static func words108() -> [String] {
         [
             #"não quero"#,
             #"je ne veux pas"#,
@@ -19386,7 +19548,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words108() -> [String] {
+    private static func words109() -> [String] {
         [
             #"waste*"#,
             #"wasting"#,
@@ -19647,7 +19809,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words109() -> [String] {
+    private static func words110() -> [String] {
         [
             #"źle spać"#,
             #"kötü uyu*"#,
@@ -19908,7 +20070,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words110() -> [String] {
+    private static func words111() -> [String] {
         [
             #"vibes"#,
             #"who cares"#,
@@ -20169,7 +20331,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words111() -> [String] {
+    private static func words112() -> [String] {
         [
             #"makoilu*"#,
             #"יסתדר לבד"#,
@@ -20430,7 +20592,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words112() -> [String] {
+    private static func words113() -> [String] {
         [
             #"ห่วย"#,
             #"גרוע ב"#,
@@ -20691,7 +20853,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words113() -> [String] {
+    private static func words114() -> [String] {
         [
             #"catastrophe"#,
             #"catástrofe"#,
@@ -20952,7 +21114,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words114() -> [String] {
+    private static func words115() -> [String] {
         [
             #"scheef"#,
             #"snett"#,
@@ -21213,7 +21375,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words115() -> [String] {
+    private static func words116() -> [String] {
         [
             #"腰痛"#,
             #"腰疼"#,
@@ -21474,7 +21636,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words116() -> [String] {
+    private static func words117() -> [String] {
         [
             #"biedny"#,
             #"biedna"#,
@@ -21735,7 +21897,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words117() -> [String] {
+    private static func words118() -> [String] {
         [
             #"sufriendo"#,
             #"sufra"#,
@@ -21996,7 +22158,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words118() -> [String] {
+    private static func words119() -> [String] {
         [
             #"opslag vol"#,
             #"fullt minne"#,
@@ -22257,7 +22419,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words119() -> [String] {
+    private static func words120() -> [String] {
         [
             #"lække"#,
             #"lekke"#,
@@ -22518,7 +22680,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words120() -> [String] {
+    private static func words121() -> [String] {
         [
             #"staring at"#,
             #"cartoons"#,
@@ -22779,7 +22941,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words121() -> [String] {
+    private static func words122() -> [String] {
         [
             #"övertrasserat"#,
             #"miinuksella"#,
@@ -23040,7 +23202,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words122() -> [String] {
+    private static func words123() -> [String] {
         [
             #"עלובים"#,
             #"mizerné"#,
@@ -23301,7 +23463,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words123() -> [String] {
+    private static func words124() -> [String] {
         [
             #"รอได้"#,
             #"इंतज़ार कर सकती"#,
@@ -23562,7 +23724,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words124() -> [String] {
+    private static func words125() -> [String] {
         [
             #"buttare i soldi"#,
             #"buttare via soldi"#,
@@ -23823,7 +23985,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words125() -> [String] {
+    private static func words126() -> [String] {
         [
             #"leren het ooit wel"#,
             #"lærer det nok en dag"#,
@@ -24084,7 +24246,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words126() -> [String] {
+    private static func words127() -> [String] {
         [
             #"célibataire"#,
             #"soltero"#,
@@ -24270,10 +24432,48 @@ enum EmbeddedRulePacks {
             #"صور عادية"#,
             #"نتائج عادية"#,
             #"بصور عادية"#,
+            #"फीकी"#,
+            #"फीके"#,
+            #"फीका"#,
+            #"धुंधले"#,
+            #"धुंधला"#,
         ]
     }
 
-    private static func words127() -> [String] {
+    private static func words128() -> [String] {
+        [
+            #"新手引导"#,
+            #"新手教程"#,
+            #"新手指南"#,
+            #"新手任务"#,
+            #"anfänger-tutorial"#,
+            #"anfängertutorial"#,
+            #"anfängerkurs"#,
+            #"beginner tutorial"#,
+            #"beginner's guide"#,
+            #"beginners guide"#,
+            #"tutoriel débutant"#,
+            #"guide du débutant"#,
+            #"tutorial para principiantes"#,
+            #"guía para principiantes"#,
+            #"tutorial per principianti"#,
+            #"guida per principianti"#,
+            #"tutorial para iniciantes"#,
+            #"guia para iniciantes"#,
+            #"beginnersgids"#,
+            #"nybörjarguide"#,
+            #"poradnik dla początkujących"#,
+            #"руководство для новичков"#,
+            #"обучение для новичков"#,
+            #"acemi rehberi"#,
+            #"初心者ガイド"#,
+            #"初心者向け"#,
+            #"초보자 가이드"#,
+            #"초보자용"#,
+        ]
+    }
+
+    private static func words129() -> [String] {
         [
             #"better"#,
             #"improv*"#,
@@ -24534,7 +24734,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words128() -> [String] {
+    private static func words130() -> [String] {
         [
             #"koulutusta"#,
             #"tresura"#,
@@ -24624,10 +24824,14 @@ enum EmbeddedRulePacks {
             #"더 차분"#,
             #"更平静"#,
             #"ใจเย็นขึ้น"#,
+            #"прийти в форму"#,
+            #"приходить в форму"#,
+            #"быть в форме"#,
+            #"в форму"#,
         ]
     }
 
-    private static func words129() -> [String] {
+    private static func words131() -> [String] {
         [
             #"not"#,
             #"don't"#,
@@ -24696,7 +24900,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words130() -> [String] {
+    private static func words132() -> [String] {
         [
             #"never lose"#,
             #"never miss"#,
@@ -24771,7 +24975,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words131() -> [String] {
+    private static func words133() -> [String] {
         [
             #"don't care"#,
             #"do not care"#,
@@ -25032,7 +25236,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words132() -> [String] {
+    private static func words134() -> [String] {
         [
             #"kan me gestolen worden"#,
             #"kan me niet schelen"#,
@@ -25293,7 +25497,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words133() -> [String] {
+    private static func words135() -> [String] {
         [
             #"무슨 상관"#,
             #"apa bedanya"#,
@@ -25375,7 +25579,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words134() -> [String] {
+    private static func words136() -> [String] {
         [
             #"privacy"#,
             #"security"#,
@@ -25636,7 +25840,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words135() -> [String] {
+    private static func words137() -> [String] {
         [
             #"inglés"#,
             #"inglese"#,
@@ -25897,7 +26101,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words136() -> [String] {
+    private static func words138() -> [String] {
         [
             #"sevgilim*"#,
             #"niños"#,
@@ -26158,7 +26362,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words137() -> [String] {
+    private static func words139() -> [String] {
         [
             #"הילדים שלי"#,
             #"moje děti"#,
@@ -26211,7 +26415,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words138() -> [String] {
+    private static func words140() -> [String] {
         [
             #"love"#,
             #"enjoy"#,
@@ -26311,7 +26515,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words139() -> [String] {
+    private static func words141() -> [String] {
         [
             #"ads"#,
             #"advertising"#,
@@ -26350,7 +26554,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words140() -> [String] {
+    private static func words142() -> [String] {
         [
             #"i'd rather"#,
             #"i would rather"#,
@@ -26418,7 +26622,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words141() -> [String] {
+    private static func words143() -> [String] {
         [
             #"free"#,
             #"free plan"#,
@@ -26679,7 +26883,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words142() -> [String] {
+    private static func words144() -> [String] {
         [
             #"zonder premium"#,
             #"uden premium"#,
@@ -26829,7 +27033,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words143() -> [String] {
+    private static func words145() -> [String] {
         [
             #"ends in"#,
             #"ending in"#,
@@ -26957,7 +27161,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words144() -> [String] {
+    private static func words146() -> [String] {
         [
             #"ends"#,
             #"ending"#,
@@ -27218,7 +27422,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words145() -> [String] {
+    private static func words147() -> [String] {
         [
             #"più caro"#,
             #"mais caro"#,
@@ -27479,7 +27683,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words146() -> [String] {
+    private static func words148() -> [String] {
         [
             #"normal fiyata dönüyor"#,
             #"通常価格に戻ります"#,
@@ -27490,10 +27694,22 @@ enum EmbeddedRulePacks {
             #"يعود السعر الكامل"#,
             #"يعود إلى السعر الكامل"#,
             #"पूरी कीमत पर लौट"#,
+            #"vervalt"#,
+            #"vervallen"#,
+            #"alleen tot"#,
+            #"alleen nog tot"#,
+            #"slechts tot"#,
+            #"bara till"#,
+            #"endast till"#,
+            #"bara fram till"#,
+            #"kun til"#,
+            #"bare til"#,
+            #"únicamente hasta"#,
+            #"solamente hasta"#,
         ]
     }
 
-    private static func words147() -> [String] {
+    private static func words149() -> [String] {
         [
             #"tonight"#,
             #"today"#,
@@ -27754,7 +27970,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words148() -> [String] {
+    private static func words150() -> [String] {
         [
             #"la próxima semana"#,
             #"la prossima settimana"#,
@@ -28015,7 +28231,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words149() -> [String] {
+    private static func words151() -> [String] {
         [
             #"जून"#,
             #"जुलाई"#,
@@ -28276,7 +28492,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words150() -> [String] {
+    private static func words152() -> [String] {
         [
             #"tänään"#,
             #"illalla"#,
@@ -28330,7 +28546,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words151() -> [String] {
+    private static func words153() -> [String] {
         [
             #"ribu ulasan"#,
             #"ribu pengguna"#,
@@ -28393,7 +28609,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words152() -> [String] {
+    private static func words154() -> [String] {
         [
             #"price"#,
             #"prices"#,
@@ -28625,7 +28841,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words153() -> [String] {
+    private static func words155() -> [String] {
         [
             #"wenige"#,
             #"few"#,
@@ -28667,7 +28883,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words154() -> [String] {
+    private static func words156() -> [String] {
         [
             #"trial"#,
             #"free week"#,
@@ -28860,7 +29076,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words155() -> [String] {
+    private static func words157() -> [String] {
         [
             #"free week"#,
             #"first week free"#,
@@ -28896,7 +29112,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words156() -> [String] {
+    private static func words158() -> [String] {
         [
             #"one free drawing per day"#,
             #"1 free drawing per day"#,
