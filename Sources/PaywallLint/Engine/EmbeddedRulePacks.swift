@@ -2829,6 +2829,11 @@ enum EmbeddedRulePacks {
             #"대신 내드려요"#,
             #"대신 내 드려요"#,
             #"on us"#,
+            #"nada será cobrado"#,
+            #"nada é cobrado"#,
+            #"não será cobrado nada"#,
+            #"nada vai ser cobrado"#,
+            #"nada será debitado"#,
         ]
     }
 
@@ -2867,6 +2872,15 @@ enum EmbeddedRulePacks {
             #"nada mesmo"#,
             #"coisa nenhuma"#,
             #"nientissimo"#,
+            #"un centesimo"#,
+            #"un solo centesimo"#,
+            #"un centavo"#,
+            #"um centavo"#,
+            #"un centime"#,
+            #"einen cent"#,
+            #"a penny"#,
+            #"a cent"#,
+            #"un euro"#,
         ]
     }
 
@@ -2986,6 +3000,10 @@ enum EmbeddedRulePacks {
             #"beträge"#,
             #"einen cent"#,
             #"cent"#,
+            #"montant"#,
+            #"montants"#,
+            #"importe"#,
+            #"importes"#,
         ]
     }
 
@@ -3065,6 +3083,8 @@ enum EmbeddedRulePacks {
             #"不收取"#,
             #"无任何"#,
             #"免收"#,
+            #"不收任何"#,
+            #"不收"#,
         ]
     }
 
@@ -6589,6 +6609,10 @@ enum EmbeddedRulePacks {
             #"分ほどで終わります"#,
             #"分で終わります"#,
             #"ほどで終わります"#,
+            #"के आख़िरी दिन से"#,
+            #"आख़िरी दिन से पहले"#,
+            #"ट्रायल के आख़िरी दिन"#,
+            #"के आखिरी दिन से"#,
         ]
     }
 
@@ -7718,6 +7742,17 @@ enum EmbeddedRulePacks {
             ##"أقل بنسبة #٪"##,
             #"ادفع أقل بنسبة"#,
             #"تدفع أقل بنسبة"#,
+            ##"#-procentową zniżką"##,
+            ##"#-procentowa zniżka"##,
+            ##"#-procentowym rabatem"##,
+            ##"#-procentowy rabat"##,
+            ##"#-procentową obniżką"##,
+            #"درهمًا أقل"#,
+            #"ريالًا أقل"#,
+            #"دولارًا أقل"#,
+            #"جنيهًا أقل"#,
+            #"درهما أقل"#,
+            #"ريالا أقل"#,
         ]
     }
 
@@ -8990,6 +9025,8 @@ enum EmbeddedRulePacks {
             #"赠送"#,
             #"선물로"#,
             #"هديةً"#,
+            #"덤으로"#,
+            #"덤"#,
         ]
     }
 
@@ -9037,6 +9074,8 @@ enum EmbeddedRulePacks {
             #"日程表"#,
             #"일기"#,
             #"일기장"#,
+            #"ไม่มีวันหมดอายุ"#,
+            #"วันหมดอายุ"#,
         ]
     }
 
@@ -11203,6 +11242,9 @@ enum EmbeddedRulePacks {
             #"beginnen"#,
             #"anfangen"#,
             #"abonnieren"#,
+            #"をスタート"#,
+            #"スタート"#,
+            #"をスタートする"#,
         ]
     }
 
@@ -17368,6 +17410,8 @@ enum EmbeddedRulePacks {
             #"Ocultar la oferta"#,
             #"うーん、また今度にしておきます"#,
             #"온보딩 설문 건너뛰기"#,
+            #"いまは必要ありません"#,
+            #"이번에는 가입하지 않을게요"#,
         ]
     }
 
@@ -17804,6 +17848,22 @@ enum EmbeddedRulePacks {
             #"튜토리얼 건너뛰기"#,
             #"跳过新手引导"#,
             #"跳过引导"#,
+            #"beginnen met"#,
+            #"meteen beginnen"#,
+            #"begin met"#,
+            #"start with"#,
+            #"commencer par"#,
+            #"empezar con"#,
+            #"iniciar con"#,
+            #"iniziare con"#,
+            #"começar com"#,
+            #"börja med"#,
+            #"zacznij od"#,
+            #"начать с"#,
+            #"أعدني إلى"#,
+            #"أرجعني إلى"#,
+            #"खोलें"#,
+            #"लेसन खोलें"#,
         ]
     }
 
@@ -18244,6 +18304,26 @@ enum EmbeddedRulePacks {
             #"อืม"#,
             #"हम्म"#,
             #"امم"#,
+            #"la prossima volta"#,
+            #"next time i"#,
+            #"la próxima vez"#,
+            #"la prochaine fois"#,
+            #"das nächste mal"#,
+            #"beim nächsten mal"#,
+            #"na próxima vez"#,
+            #"volgende keer"#,
+            #"nästa gång"#,
+            #"następnym razem"#,
+            #"в следующий раз"#,
+            #"bir dahaki sefere"#,
+            #"次回"#,
+            #"下次"#,
+            #"ครั้งหน้า"#,
+            #"अगली बार"#,
+            #"في المرة القادمة"#,
+            #"ci rifletto"#,
+            #"ripasso"#,
+            #"ci ripenso"#,
         ]
     }
 
@@ -24437,6 +24517,15 @@ enum EmbeddedRulePacks {
             #"फीका"#,
             #"धुंधले"#,
             #"धुंधला"#,
+            #"المزعجة"#,
+            #"مزعجة"#,
+            #"المزعج"#,
+            #"annoying ads"#,
+            #"nervige werbung"#,
+            #"pubs agaçantes"#,
+            #"anuncios molestos"#,
+            #"pubblicità fastidiose"#,
+            #"anúncios chatos"#,
         ]
     }
 
@@ -24828,6 +24917,8 @@ enum EmbeddedRulePacks {
             #"приходить в форму"#,
             #"быть в форме"#,
             #"в форму"#,
+            #"التقدم"#,
+            #"التقدّم"#,
         ]
     }
 
@@ -24897,6 +24988,8 @@ enum EmbeddedRulePacks {
             #"ikke lyst"#,
             #"מוותר על"#,
             #"מוותרת על"#,
+            #"ليس لي"#,
+            #"ليست لي"#,
         ]
     }
 
@@ -27030,6 +27123,15 @@ enum EmbeddedRulePacks {
             #"देखता"#,
             #"देखती"#,
             #"गाने सुनता"#,
+            #"explorando"#,
+            #"explorar"#,
+            #"explorer"#,
+            #"erkunden"#,
+            #"verkennen"#,
+            #"utforska"#,
+            #"odkrywać"#,
+            #"изучать"#,
+            #"keşfetmeye"#,
         ]
     }
 
