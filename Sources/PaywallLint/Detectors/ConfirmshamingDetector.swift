@@ -34,10 +34,9 @@
 /// offer off until the user has done something of their own or gives a reason of theirs
 /// (`neutral-deferrals`: "Maybe later, first I'll finish the track", "Może po zakończeniu tego
 /// rozdziału", "Ahora no, que tengo la sartén al fuego"; also reminders and thanks for the
-/// offer), one that names the
-/// free or basic tier (`free-words`, `basic-tier-words`: "Continuer avec NotaBene gratuit"), the
-/// paid product or the plans it turns down (`paid-products`, `plan-words`); names are never
-/// unknown.
+/// offer), one that names the free or basic tier (`free-words`, `basic-tier-words`: "Continuer
+/// avec NotaBene gratuit"), the paid product or the plans it turns down (`paid-products`,
+/// `plan-words`); names are never unknown.
 ///
 /// A class, not a struct: a rule hands `matches` to its memo as a closure, which then retains
 /// one reference instead of copying every compiled vocabulary.
