@@ -818,14 +818,22 @@ import Testing
             minimumLines: 90, perLanguageAccuracy: 0.90),
         // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
         // languages, 80 lines each, none repeating an earlier set) while set 66 was measured and
-        // its misses mended, frozen (SHA-256 in README.md), never read line by line.
+        // its misses mended, frozen. Its one run: price 1.00/1.00, savings 1.00/0.99, urgency
+        // 0.99/0.96, free 1.00/0.97, payment verbs 0.99/0.99, confirmshaming 0.93/0.98, trial
+        // offers 0.99/1.00; then read and mended.
         LabelledSet(
             file: "copy-heldout-68.tsv", label: "held-out 68 ", detectors: detectorNames + ["trial-offer"],
+            minimumLines: 90, perLanguageAccuracy: 0.90),
+        // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
+        // languages, 80 lines each, none repeating an earlier set) while sets 67 and 68 were read
+        // and measured, frozen (SHA-256 in README.md), never read line by line.
+        LabelledSet(
+            file: "copy-heldout-69.tsv", label: "held-out 69 ", detectors: detectorNames + ["trial-offer"],
             minimumLines: 90, blind: true,
             floors: [
-                "price": (1.00, 1.00), "savings": (1.00, 0.99), "urgency": (0.98, 0.96), "free": (1.00, 0.97),
-                "payment-verb": (0.99, 0.99), "confirmshaming": (0.92, 0.98), "trial-offer": (0.98, 1.00),
-            ], perLanguageAccuracy: 0.83),
+                "price": (1.00, 1.00), "savings": (1.00, 0.93), "urgency": (1.00, 0.95), "free": (1.00, 0.94),
+                "payment-verb": (0.94, 0.99), "confirmshaming": (0.95, 0.99), "trial-offer": (0.94, 0.98),
+            ], perLanguageAccuracy: 0.75),
     ]
 
     @Test(arguments: labelledSets)

@@ -158,7 +158,10 @@ package final class ConfirmshamingDetector: Sendable {
         let words = Self.words(in: text, object)
         let letters = text.scalars[object].filter(Scalars.isWord).count
         guard words >= 2 || letters >= 5 else { return false }
-        return !neutralChoices.ranges(in: text).contains { $0.overlaps(object) }
+        // "Lieber erst nach meinem Kapitel": the choice puts the offer off, a deferral.
+        return !(neutralChoices.ranges(in: text) + deferrals.ranges(in: text)).contains {
+            $0.overlaps(object)
+        }
     }
 
     /// The words that start in `range` (each CJK character counts as one; a Hebrew word with a

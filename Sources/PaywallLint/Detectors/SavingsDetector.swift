@@ -609,9 +609,7 @@ package final class SavingsDetector: Sendable {
         var result: [Range<Int>] = []
         for period in periodRanges {
             var next = period.upperBound
-            while next < t.count, next - period.upperBound < 2, Scalars.isWord(t[next]),
-                !Scalars.isSpace(t[next])
-            {
+            while next < t.count, next - period.upperBound < 2, Scalars.isWord(t[next]) {
                 next += 1
             }
             guard next == t.count || !Scalars.isWord(t[next]) else { continue }

@@ -2834,6 +2834,13 @@ enum EmbeddedRulePacks {
             #"não será cobrado nada"#,
             #"nada vai ser cobrado"#,
             #"nada será debitado"#,
+            #"inga dragningar"#,
+            #"ingen dragning"#,
+            #"inget dras"#,
+            #"不会扣款"#,
+            #"不会扣费"#,
+            #"不会收费"#,
+            #"علينا"#,
         ]
     }
 
@@ -3278,6 +3285,8 @@ enum EmbeddedRulePacks {
             #"trust on us"#,
             #"on us at"#,
             #"hard on us"#,
+            #"علينا أن"#,
+            #"علينا ان"#,
         ]
     }
 
@@ -5903,6 +5912,17 @@ enum EmbeddedRulePacks {
             #"únicamente por hoy"#,
             #"sista chans"#,
             #"din sista chans"#,
+            #"поторопитесь"#,
+            #"поторопись"#,
+            #"до конца скидки"#,
+            #"до конца распродажи"#,
+            #"마지막 할인"#,
+            #"올해 마지막"#,
+            #"da domani il prezzo"#,
+            #"da domani torna"#,
+            #"prezzo torna pieno"#,
+            #"höjs priset"#,
+            #"passa på nu"#,
             #"expires in"#,
             #"deal expires"#,
             #"expires tonight"#,
@@ -6138,6 +6158,11 @@ enum EmbeddedRulePacks {
             #"op is op"#,
             #"eindigt zondag"#,
             #"vänta inte"#,
+        ]
+    }
+
+    private static func words30() -> [String] {
+        [
             #"innan det är för sent"#,
             #"platser kvar"#,
             ##"bara # kvar"##,
@@ -6149,11 +6174,6 @@ enum EmbeddedRulePacks {
             #"går ut idag"#,
             #"går ut snart"#,
             #"erbjudandet går ut"#,
-        ]
-    }
-
-    private static func words30() -> [String] {
-        [
             #"försvinner"#,
             #"nie czekaj"#,
             #"zanim będzie za późno"#,
@@ -6399,6 +6419,11 @@ enum EmbeddedRulePacks {
             #"过去一小时"#,
             #"지난 1시간"#,
             #"vanishes after"#,
+        ]
+    }
+
+    private static func words31() -> [String] {
+        [
             #"gone after this session"#,
             #"tonight only"#,
             #"only tonight"#,
@@ -6410,11 +6435,6 @@ enum EmbeddedRulePacks {
             #"restam só"#,
             ##"só # vagas"##,
             ##"本日#"##,
-        ]
-    }
-
-    private static func words31() -> [String] {
-        [
             #"まで！"#,
             #"kişi bu"#,
             #"kişi inceliyor"#,
@@ -6613,6 +6633,14 @@ enum EmbeddedRulePacks {
             #"आख़िरी दिन से पहले"#,
             #"ट्रायल के आख़िरी दिन"#,
             #"के आखिरी दिन से"#,
+            #"복습 끝"#,
+            #"운동 끝"#,
+            #"공부 끝"#,
+            #"학습 끝"#,
+            #"연습 끝"#,
+            #"정리 끝"#,
+            #"준비 끝"#,
+            #"설정 끝"#,
         ]
     }
 
@@ -8235,6 +8263,7 @@ enum EmbeddedRulePacks {
             #"בדרך כלל"#,
             #"normálně"#,
             #"běžně"#,
+            #"كانت"#,
         ]
     }
 
@@ -9076,6 +9105,16 @@ enum EmbeddedRulePacks {
             #"일기장"#,
             #"ไม่มีวันหมดอายุ"#,
             #"วันหมดอายุ"#,
+            #"кроссворд дня"#,
+            #"слово дня"#,
+            #"задание дня"#,
+            #"рецепт дня"#,
+            #"тренировка дня"#,
+            #"совет дня"#,
+            #"вызов дня"#,
+            #"челлендж дня"#,
+            #"фраза дня"#,
+            #"урок дня"#,
         ]
     }
 
@@ -10588,6 +10627,10 @@ enum EmbeddedRulePacks {
             #"ödemesini yap"#,
             #"ödemesini tamamla"#,
             #"ödemeni yap"#,
+            #"quero o pro"#,
+            #"quero o premium"#,
+            #"quero o plus"#,
+            #"quero ser assinante"#,
         ]
     }
 
@@ -13077,6 +13120,10 @@ enum EmbeddedRulePacks {
             #"completa tres"#,
             #"completar"#,
             #"complétez"#,
+            #"풀고"#,
+            #"챕터를"#,
+            #"다음 챕터"#,
+            #"레벨을"#,
         ]
     }
 
@@ -17412,6 +17459,12 @@ enum EmbeddedRulePacks {
             #"온보딩 설문 건너뛰기"#,
             #"いまは必要ありません"#,
             #"이번에는 가입하지 않을게요"#,
+            #"Подумаю об этом позже"#,
+            #"Я подумаю об этом"#,
+            #"इसके बारे में बाद में सोचूँगा"#,
+            #"इसके बारे में सोचूँगा"#,
+            #"过段时间再考虑"#,
+            #"过段时间再说"#,
         ]
     }
 
@@ -17864,6 +17917,10 @@ enum EmbeddedRulePacks {
             #"أرجعني إلى"#,
             #"खोलें"#,
             #"लेसन खोलें"#,
+            #"sigo con mi"#,
+            #"sigo con mis"#,
+            #"continúo con mi"#,
+            #"continúo con mis"#,
         ]
     }
 
@@ -18324,6 +18381,10 @@ enum EmbeddedRulePacks {
             #"ci rifletto"#,
             #"ripasso"#,
             #"ci ripenso"#,
+            #"più avanti"#,
+            #"later in"#,
+            #"later instellen"#,
+            #"later invullen"#,
         ]
     }
 
@@ -24526,6 +24587,17 @@ enum EmbeddedRulePacks {
             #"anuncios molestos"#,
             #"pubblicità fastidiose"#,
             #"anúncios chatos"#,
+            #"zahle gerne mehr"#,
+            #"zahl gerne mehr"#,
+            #"bezahle gerne mehr"#,
+            #"bezahle lieber mehr"#,
+            #"gerne mehr zahlen"#,
+            #"gerne mehr bezahlen"#,
+            #"fois plus cher"#,
+            #"payer plus cher"#,
+            #"paie plus cher"#,
+            #"paye plus cher"#,
+            #"payerai plus cher"#,
         ]
     }
 
@@ -24619,7 +24691,11 @@ enum EmbeddedRulePacks {
             #"进步"#,
             #"提高"#,
             #"실력"#,
-            #"늘"#,
+            #"늘어"#,
+            #"늘지"#,
+            #"늘고"#,
+            #"늘리"#,
+            #"늘면"#,
             #"성장"#,
             #"beautiful"#,
             #"gorgeous"#,
@@ -24816,15 +24892,15 @@ enum EmbeddedRulePacks {
             #"dressage"#,
             #"adiestramiento"#,
             #"addestramento"#,
-            #"adestramento"#,
-            #"opvoeding"#,
-            #"uppfostran"#,
-            #"oppdragelse"#,
         ]
     }
 
     private static func words130() -> [String] {
         [
+            #"adestramento"#,
+            #"opvoeding"#,
+            #"uppfostran"#,
+            #"oppdragelse"#,
             #"koulutusta"#,
             #"tresura"#,
             #"tresury"#,
