@@ -17,8 +17,9 @@
 ///   tier (`free-words`); or
 /// - likes or chooses something (`preferences`, `choices`: "I'd rather", "I'll keep", "bleibe")
 ///   whose object, two words or more, names no neutral choice (`neutral-choices`: the free
-///   plan, later, monthly): "I like overspending", "I'd rather stay unproductive", but not
-///   "I'll keep my current plan".
+///   plan, later, monthly) and puts nothing off (`neutral-deferrals`): "I like overspending",
+///   "I'd rather stay unproductive", but not "I'll keep my current plan" or "Lieber erst nach
+///   meinem Kapitel".
 /// Indifference and strong preference speak for the user themselves, so they count as context
 /// in languages that leave the pronoun out ("광고 보는 게 좋아요"); so does naming the user's own
 /// good, which a decline only names to belittle it ("Hunden får klare seg selv").
