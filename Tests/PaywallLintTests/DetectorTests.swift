@@ -826,14 +826,22 @@ import Testing
             minimumLines: 90, perLanguageAccuracy: 0.90),
         // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
         // languages, 80 lines each, none repeating an earlier set) while sets 67 and 68 were read
-        // and measured, frozen (SHA-256 in README.md), never read line by line.
+        // and measured, frozen. Its one run: price 1.00/1.00, savings 1.00/0.93, urgency
+        // 1.00/0.95, free 1.00/0.94, payment verbs 0.94/0.99, confirmshaming 0.95/0.99, trial
+        // offers 0.94/0.99; then read and mended.
         LabelledSet(
             file: "copy-heldout-69.tsv", label: "held-out 69 ", detectors: detectorNames + ["trial-offer"],
+            minimumLines: 90, perLanguageAccuracy: 0.90),
+        // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
+        // languages, 80 lines each, none repeating an earlier set) while set 68 was read and set
+        // 69 measured, frozen (SHA-256 in README.md), never read line by line.
+        LabelledSet(
+            file: "copy-heldout-70.tsv", label: "held-out 70 ", detectors: detectorNames + ["trial-offer"],
             minimumLines: 90, blind: true,
             floors: [
-                "price": (1.00, 1.00), "savings": (1.00, 0.93), "urgency": (1.00, 0.95), "free": (1.00, 0.94),
-                "payment-verb": (0.94, 0.99), "confirmshaming": (0.95, 0.99), "trial-offer": (0.94, 0.98),
-            ], perLanguageAccuracy: 0.75),
+                "price": (1.00, 0.99), "savings": (0.99, 0.98), "urgency": (1.00, 0.99), "free": (0.97, 0.94),
+                "payment-verb": (0.93, 0.99), "confirmshaming": (0.90, 0.97), "trial-offer": (0.98, 0.95),
+            ], perLanguageAccuracy: 0.83),
     ]
 
     @Test(arguments: labelledSets)

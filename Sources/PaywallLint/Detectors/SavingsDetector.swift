@@ -227,9 +227,10 @@ package final class SavingsDetector: Sendable {
     /// "выгоднее помесячного на 1 200 ₽".
     private static let differenceMarkers: Set<String> = ["на"]
 
-    /// Words that join an amount to the savings word after it: "$20 in savings", "₹600 की बचत".
+    /// Words that join an amount to the savings word after it: "$20 in savings", "₹600 की बचत",
+    /// and the particles that make it the object: "3,000원을 아낄 수".
     private static let linkingWords: Set<String> = [
-        "in", "of", "de", "d", "di", "da", "an", "w", "в", "की", "का", "के", "من", "של",
+        "in", "of", "de", "d", "di", "da", "an", "w", "в", "की", "का", "के", "من", "של", "을", "를", "を",
     ]
 
     /// "Save $20", "saves you $25", "5 € günstiger", "₹600 की बचत".

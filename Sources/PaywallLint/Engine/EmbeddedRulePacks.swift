@@ -1801,6 +1801,7 @@ enum EmbeddedRulePacks {
             #"tester"#,
             #"testez"#,
             #"teste-le"#,
+            #"proberen"#,
         ]
     }
 
@@ -1868,6 +1869,25 @@ enum EmbeddedRulePacks {
             #"ทดลองใช้หมดแล้ว"#,
             #"ช่วงทดลองใช้สิ้นสุด"#,
             #"หมดช่วงทดลอง"#,
+            #"prova la"#,
+            #"prova il"#,
+            #"prova lo"#,
+            #"prova l'"#,
+            #"prova l’"#,
+            #"prova i"#,
+            #"prova gli"#,
+            #"prova le"#,
+            #"prova un"#,
+            #"prova una"#,
+            #"prova questo"#,
+            #"prova questa"#,
+            ##"prova #"##,
+            #"prova den"#,
+            #"prova det"#,
+            #"prova vår"#,
+            #"prova våra"#,
+            #"proberen"#,
+            #"uit te proberen"#,
         ]
     }
 
@@ -2841,6 +2861,23 @@ enum EmbeddedRulePacks {
             #"不会扣费"#,
             #"不会收费"#,
             #"علينا"#,
+            #"zahlen wir für dich"#,
+            #"zahlen wir für sie"#,
+            #"zahlen wir für euch"#,
+            #"übernehmen wir für dich"#,
+            #"ni un cargo"#,
+            #"ni un solo cargo"#,
+            #"ni un cobro"#,
+            #"ningún cobro"#,
+            #"lo pagamos nosotros"#,
+            #"la pagamos nosotros"#,
+            #"los pagamos nosotros"#,
+            #"las pagamos nosotros"#,
+            #"por conta da casa"#,
+            #"nós pagamos"#,
+            #"a gente paga"#,
+            #"kostar dig ingenting"#,
+            #"ücreti yok"#,
         ]
     }
 
@@ -5923,6 +5960,21 @@ enum EmbeddedRulePacks {
             #"prezzo torna pieno"#,
             #"höjs priset"#,
             #"passa på nu"#,
+            #"سينتهي الخصم"#,
+            #"ستنتهي"#,
+            #"سينتهي العرض"#,
+            #"ستنتهي الخصومات"#,
+            #"soltanto fino"#,
+            #"solo fino alle"#,
+            #"ultimissima occasione"#,
+            #"ultimissima"#,
+            #"non torna più"#,
+            #"uitsluitend vandaag"#,
+            #"uitsluitend nu"#,
+            #"son şansın"#,
+            #"son şansınız"#,
+            #"son fırsatın"#,
+            #"son fırsatınız"#,
             #"expires in"#,
             #"deal expires"#,
             #"expires tonight"#,
@@ -6143,6 +6195,11 @@ enum EmbeddedRulePacks {
             #"desaparece"#,
             #"não volta"#,
             #"válido só até"#,
+        ]
+    }
+
+    private static func words30() -> [String] {
+        [
             #"só até"#,
             #"expira em"#,
             #"wacht niet"#,
@@ -6158,11 +6215,6 @@ enum EmbeddedRulePacks {
             #"op is op"#,
             #"eindigt zondag"#,
             #"vänta inte"#,
-        ]
-    }
-
-    private static func words30() -> [String] {
-        [
             #"innan det är för sent"#,
             #"platser kvar"#,
             ##"bara # kvar"##,
@@ -6404,6 +6456,11 @@ enum EmbeddedRulePacks {
             #"נשארו רק"#,
             #"רק עוד"#,
             #"chỉ còn hôm nay"#,
+        ]
+    }
+
+    private static func words31() -> [String] {
+        [
             #"còn hôm nay"#,
             #"in der letzten stunde"#,
             #"dans la dernière heure"#,
@@ -6419,11 +6476,6 @@ enum EmbeddedRulePacks {
             #"过去一小时"#,
             #"지난 1시간"#,
             #"vanishes after"#,
-        ]
-    }
-
-    private static func words31() -> [String] {
-        [
             #"gone after this session"#,
             #"tonight only"#,
             #"only tonight"#,
@@ -7781,6 +7833,12 @@ enum EmbeddedRulePacks {
             #"جنيهًا أقل"#,
             #"درهما أقل"#,
             #"ريالا أقل"#,
+            ##"ne paghi #, ne usi #"##,
+            ##"paghi #, usi #"##,
+            #"か月分のお支払いで"#,
+            #"ヶ月分のお支払いで"#,
+            ##"keep #% of what you"##,
+            ##"keep # % of what you"##,
         ]
     }
 
@@ -8975,6 +9033,15 @@ enum EmbeddedRulePacks {
             #"оплачиваете год"#,
             #"jaarplan"#,
             #"het jaarplan"#,
+            #"zweijahresplan"#,
+            #"zum zweijahresplan"#,
+            #"zweijahresabo"#,
+            #"rok z góry"#,
+            #"z góry za rok"#,
+            #"płacąc z góry"#,
+            #"plan de dos años"#,
+            #"plan bianual"#,
+            #"plano de dois anos"#,
         ]
     }
 
@@ -9056,6 +9123,11 @@ enum EmbeddedRulePacks {
             #"هديةً"#,
             #"덤으로"#,
             #"덤"#,
+            #"dazu"#,
+            #"dorzucimy"#,
+            #"dorzucamy"#,
+            #"dokładamy"#,
+            #"dorzucę"#,
         ]
     }
 
@@ -9115,6 +9187,17 @@ enum EmbeddedRulePacks {
             #"челлендж дня"#,
             #"фраза дня"#,
             #"урок дня"#,
+            #"медитация недели"#,
+            #"медитация дня"#,
+            #"тренировка недели"#,
+            #"рецепт недели"#,
+            #"книга недели"#,
+            #"песня недели"#,
+            #"плейлист недели"#,
+            #"урок недели"#,
+            #"челлендж недели"#,
+            #"слово недели"#,
+            #"подборка недели"#,
         ]
     }
 
@@ -10631,6 +10714,9 @@ enum EmbeddedRulePacks {
             #"quero o premium"#,
             #"quero o plus"#,
             #"quero ser assinante"#,
+            #"ابدأ عضويتي"#,
+            #"فعّل عضويتي"#,
+            #"فعل عضويتي"#,
         ]
     }
 
@@ -11533,6 +11619,10 @@ enum EmbeddedRulePacks {
             #"सभी कोर्स"#,
             #"aile plan*"#,
             #"полного доступа"#,
+            #"безлимитного"#,
+            #"безлимитный"#,
+            #"безлимитного доступа"#,
+            #"безлимита"#,
             #"年額プラン"#,
             #"月額プラン"#,
             #"年払いプラン"#,
@@ -13124,6 +13214,41 @@ enum EmbeddedRulePacks {
             #"챕터를"#,
             #"다음 챕터"#,
             #"레벨을"#,
+            #"fresh"#,
+            #"frischen"#,
+            #"frische"#,
+            #"frisches"#,
+            #"frais"#,
+            #"fraîche"#,
+            #"fraîches"#,
+            #"fresco"#,
+            #"fresca"#,
+            #"frescos"#,
+            #"frescas"#,
+            #"freschi"#,
+            #"fresche"#,
+            #"vers"#,
+            #"verse"#,
+            #"färsk"#,
+            #"färska"#,
+            #"świeże"#,
+            #"świeży"#,
+            #"свежий"#,
+            #"свежие"#,
+            #"свежую"#,
+            #"basil"#,
+            #"garlic"#,
+            #"basilikum"#,
+            #"knoblauch"#,
+            #"basilic"#,
+            #"ail"#,
+            #"tipsnieuwsbrief"#,
+            #"weeknieuwsbrief"#,
+            #"исполнителей"#,
+            #"исполнителя"#,
+            #"на любимых"#,
+            #"刀工"#,
+            #"升级一下你的"#,
         ]
     }
 
@@ -17921,6 +18046,43 @@ enum EmbeddedRulePacks {
             #"sigo con mis"#,
             #"continúo con mi"#,
             #"continúo con mis"#,
+            #"intro"#,
+            #"introduction"#,
+            #"profile setup"#,
+            #"setup"#,
+            #"onboarding"#,
+            #"einführung"#,
+            #"einrichtung"#,
+            #"profil einrichten"#,
+            #"introducción"#,
+            #"configuración del perfil"#,
+            #"introduzione"#,
+            #"configurazione"#,
+            #"imposto il profilo"#,
+            #"configuração"#,
+            #"configuração do perfil"#,
+            #"introdução"#,
+            #"introductie"#,
+            #"profiel instellen"#,
+            #"introduktion"#,
+            #"wprowadzenie"#,
+            #"konfiguracja profilu"#,
+            #"введение"#,
+            #"настройку профиля"#,
+            #"настройка профиля"#,
+            #"tanıtım"#,
+            #"profil kurulumu"#,
+            #"イントロ"#,
+            #"紹介画面"#,
+            #"소개 화면"#,
+            #"소개 페이지"#,
+            #"介绍页"#,
+            #"引导页"#,
+            #"หน้าแนะนำ"#,
+            #"แนะนำแอป"#,
+            #"المقدمة"#,
+            #"इंट्रो"#,
+            #"परिचय"#,
         ]
     }
 
@@ -18385,6 +18547,20 @@ enum EmbeddedRulePacks {
             #"later in"#,
             #"later instellen"#,
             #"later invullen"#,
+            #"un'altra volta"#,
+            #"un’altra volta"#,
+            #"po porannym"#,
+            #"po treningu"#,
+            #"po pracy"#,
+            #"po zajęciach"#,
+            #"po bieganiu"#,
+            #"po lekcji"#,
+            #"po kolacji"#,
+            #"po obiedzie"#,
+            #"po weekendzie"#,
+            #"po urlopie"#,
+            #"po wakacjach"#,
+            #"เดี๋ยวค่อย"#,
         ]
     }
 
@@ -24598,6 +24774,8 @@ enum EmbeddedRulePacks {
             #"paie plus cher"#,
             #"paye plus cher"#,
             #"payerai plus cher"#,
+            #"सोफ़े पर"#,
+            #"सोफा"#,
         ]
     }
 
@@ -27884,6 +28062,8 @@ enum EmbeddedRulePacks {
             #"bare til"#,
             #"únicamente hasta"#,
             #"solamente hasta"#,
+            #"سينتهي"#,
+            #"ستنتهي"#,
         ]
     }
 
