@@ -834,13 +834,21 @@ import Testing
             minimumLines: 90, perLanguageAccuracy: 0.90),
         // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
         // languages, 80 lines each, none repeating an earlier set) while set 68 was read and set
-        // 69 measured, frozen (SHA-256 in README.md), never read line by line.
+        // 69 measured, frozen. Its one run: price 1.00/0.99, savings 0.99/0.98, urgency
+        // 1.00/0.99, free 0.98/0.94, payment verbs 0.94/0.99, confirmshaming 0.90/0.97, trial
+        // offers 0.98/0.96; then read and mended.
         LabelledSet(
             file: "copy-heldout-70.tsv", label: "held-out 70 ", detectors: detectorNames + ["trial-offer"],
+            minimumLines: 90, perLanguageAccuracy: 0.90),
+        // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
+        // languages, 80 lines each, none repeating an earlier set) while sets 69 and 70 were read
+        // and measured, frozen (SHA-256 in README.md), never read line by line.
+        LabelledSet(
+            file: "copy-heldout-71.tsv", label: "held-out 71 ", detectors: detectorNames + ["trial-offer"],
             minimumLines: 90, blind: true,
             floors: [
-                "price": (1.00, 0.99), "savings": (0.99, 0.98), "urgency": (1.00, 0.99), "free": (0.97, 0.94),
-                "payment-verb": (0.93, 0.99), "confirmshaming": (0.90, 0.97), "trial-offer": (0.98, 0.95),
+                "price": (1.00, 1.00), "savings": (0.98, 0.99), "urgency": (1.00, 0.98), "free": (0.99, 0.98),
+                "payment-verb": (0.97, 0.98), "confirmshaming": (0.91, 1.00), "trial-offer": (0.98, 1.00),
             ], perLanguageAccuracy: 0.83),
     ]
 
@@ -1082,7 +1090,7 @@ import Testing
         ("Only 19.99 dollars", "19.99 dollars"), ("Cuma 49 ribu sebulan", "49 ribu"),
         ("年額1万円で使い放題", "1万円"), ("연 1만 2천 원", "1만 2천 원"), ("年额2万元", "2万元"),
         ("1万2000円/年", "1万2000円"), ("年額たったの千円ぽっきり", "千円"), ("终身版只要三百元", "三百元"),
-        ("每月只要九块九", "九块九"),
+        ("每月只要九块九", "九块九"), ("월 만 원이면 무제한", "만 원"), ("만 오천원으로 1년", "만 오천원"),
         // The same currency words as a price, where no exception covers them.
         ("Lose weight for 10 pounds a month", "10 pounds"), ("Nur 5 Euro im Monat", "5 Euro"),
     ])
@@ -1090,11 +1098,15 @@ import Testing
         #expect(try prices(text) == [price])
     }
 
-    /// Han numerals are an amount only before a yen or yuan sign that ends the word.
+    /// Han numerals are an amount only before a yen or yuan sign that ends the word, Hangul
+    /// numerals only with a magnitude, before a 원 that ends the word.
     @Test func hanNumeralsThatAreNoPrice() throws {
         #expect(try prices("三块蛋糕") == [])
         #expect(try prices("一元化管理") == [])
         #expect(try prices("三百万用户的选择") == [])
+        #expect(try prices("원하는 만큼 천천히") == [])
+        #expect(try prices("프리미엄만 원하는 분께") == [])
+        #expect(try prices("이 원칙은 그대로") == [])
     }
 
     @Test func pricesWithSpecialSpacesAndFullWidthDigits() throws {

@@ -3,7 +3,8 @@
 /// for decimals and thousands (and spaces for thousands, as in "1 990 руб."), or a CJK word for
 /// ten thousand or a thousand ("1万円", "1만 2천 원"); full-width forms are read through NFKC.
 /// Chinese and Japanese also write amounts in Han numerals before 円 or 元 ("千円", "三百元",
-/// "九块九", "五毛钱"). Variables never count: only numbers written in the copy are prices.
+/// "九块九", "五毛钱"), and Korean in Hangul numerals before 원 ("만 원", "오천 원"). Variables
+/// never count: only numbers written in the copy are prices.
 ///
 /// Vocabularies: `currency-symbols`, `currency-codes`, `currency-words`, with
 /// `currency-exceptions` for a currency word in another sense: Indonesian "ribu" is thousands of
@@ -38,7 +39,9 @@ package struct PriceDetector: Sendable {
         guard !currencies.isEmpty, text.containsDigit || text.containsUnspaced else { return [] }
         return text.keptPrices.prices(for: currencies.identity) {
             let digits = text.containsDigit ? scannedPrices(in: text) : []
-            let han = text.containsUnspaced ? Self.hanNumeralPrices(in: text.scalars) : []
+            let han =
+                text.containsUnspaced
+                ? Self.hanNumeralPrices(in: text.scalars) + Self.hangulNumeralPrices(in: text.scalars) : []
             guard !han.isEmpty else { return digits }
             return (digits + han).sorted { $0.range.lowerBound < $1.range.lowerBound }
         }
@@ -85,6 +88,41 @@ package struct PriceDetector: Sendable {
         }
         return result
     }
+
+    /// Amounts in Hangul numerals before 원: "만 원", "오천 원", "만 오천원이면" (with a word of
+    /// magnitude, so "이 원" is no amount; 원 followed by a particle, not "원하는" or "원래").
+    static func hangulNumeralPrices(in t: [Unicode.Scalar]) -> [Price] {
+        var result: [Price] = []
+        for (won, c) in t.enumerated() where c == "원" {
+            if won + 1 < t.count, Scalars.isWord(t[won + 1]), !wonParticles.contains(t[won + 1]) { continue }
+            var start = won
+            var sawMagnitude = false
+            while start > 0 {
+                let previous = t[start - 1]
+                if hangulNumerals.contains(previous) {
+                    sawMagnitude = sawMagnitude || hangulMagnitudes.contains(previous)
+                    start -= 1
+                } else if Scalars.isSpace(previous), start > 1, hangulNumerals.contains(t[start - 2]) {
+                    start -= 1
+                } else {
+                    break
+                }
+            }
+            while start < won, Scalars.isSpace(t[start]) { start += 1 }
+            guard sawMagnitude, start < won, start == 0 || !Scalars.isWord(t[start - 1]) else { continue }
+            result.append(Price(range: start..<(won + 1), isZero: false))
+        }
+        return result
+    }
+
+    private static let hangulMagnitudes: Set<Unicode.Scalar> = ["십", "백", "천", "만", "억"]
+    private static let hangulNumerals: Set<Unicode.Scalar> = hangulMagnitudes.union([
+        "일", "이", "삼", "사", "오", "육", "칠", "팔", "구",
+    ])
+    /// The particles and endings that may follow 원 in an amount: "원이면", "원에", "원으로".
+    private static let wonParticles: Set<Unicode.Scalar> = [
+        "이", "에", "으", "의", "은", "을", "만", "부", "짜", "씩", "대", "도", "까", "입", "보", "과",
+    ]
 
     private static let hanNumerals: Set<Unicode.Scalar> = [
         "〇", "零", "一", "二", "两", "三", "四", "五", "六", "七", "八", "九", "十", "百", "千", "万", "萬",

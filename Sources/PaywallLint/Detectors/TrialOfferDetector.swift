@@ -124,6 +124,13 @@ package final class TrialOfferDetector: Sendable {
                     plain[period.upperBound..<of.lowerBound].allSatisfy(Scalars.isSpace)
                 {
                     named += 1
+                    // "El primer mes de Lingo es gratis": a name after the "of" is the product.
+                    let next = Scalars.skipSpaces(plain, from: of.upperBound)
+                    if next < match.range.lowerBound, plain[next].properties.isUppercase,
+                        !names.contains(where: { $0.contains(next) })
+                    {
+                        named += 1
+                    }
                 }
                 // "Corri gratis con il coach vocale per la prima settimana": a length a few words
                 // on, counted to its word of duration.

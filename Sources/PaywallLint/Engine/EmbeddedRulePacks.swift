@@ -1712,6 +1712,9 @@ enum EmbeddedRulePacks {
             #"z"#,
             #"ze"#,
             #"του"#,
+            #"की"#,
+            #"का"#,
+            #"के"#,
         ]
     }
 
@@ -1888,6 +1891,10 @@ enum EmbeddedRulePacks {
             #"prova våra"#,
             #"proberen"#,
             #"uit te proberen"#,
+            #"deneme süren sona erdi"#,
+            #"deneme süresi sona erdi"#,
+            #"deneme süreniz sona erdi"#,
+            #"deneme süreniz bitti"#,
         ]
     }
 
@@ -2878,6 +2885,31 @@ enum EmbeddedRulePacks {
             #"a gente paga"#,
             #"kostar dig ingenting"#,
             #"ücreti yok"#,
+            #"ولا هللة"#,
+            #"ولا هللة واحدة"#,
+            #"ولا ريال"#,
+            #"ولا فلس"#,
+            #"keinerlei kosten"#,
+            #"entstehen dir keine kosten"#,
+            #"entstehen keine kosten"#,
+            #"entstehen ihnen keine kosten"#,
+            #"이용료는 받지 않"#,
+            #"이용료를 받지 않"#,
+            #"요금은 받지 않"#,
+            #"요금을 받지 않"#,
+            #"비용은 받지 않"#,
+            #"비용을 받지 않"#,
+            #"nie zostanie obciążona"#,
+            #"nie zostanie obciążony"#,
+            #"nie zostaniesz obciążony"#,
+            #"não é cobrado"#,
+            #"não é cobrada"#,
+            #"não será cobrado"#,
+            #"não será cobrada"#,
+            #"不收取任何"#,
+            #"不收取费用"#,
+            #"مجانيًا"#,
+            #"مجانيا"#,
         ]
     }
 
@@ -3324,6 +3356,17 @@ enum EmbeddedRulePacks {
             #"hard on us"#,
             #"علينا أن"#,
             #"علينا ان"#,
+            #"free evening"#,
+            #"free evenings"#,
+            #"free afternoon"#,
+            #"free morning"#,
+            #"free weekend"#,
+            #"free moment"#,
+            #"free minute"#,
+            #"free hour"#,
+            #"फ़ील फ़्री"#,
+            #"फील फ्री"#,
+            #"फ़ील फ्री"#,
         ]
     }
 
@@ -5975,6 +6018,9 @@ enum EmbeddedRulePacks {
             #"son şansınız"#,
             #"son fırsatın"#,
             #"son fırsatınız"#,
+            #"fırsat kaçmadan"#,
+            #"fırsatı kaçırmadan"#,
+            #"fırsatı kaçırma"#,
             #"expires in"#,
             #"deal expires"#,
             #"expires tonight"#,
@@ -6192,14 +6238,14 @@ enum EmbeddedRulePacks {
             #"pessoas estão vendo"#,
             #"pessoas estão de olho"#,
             #"some quando"#,
-            #"desaparece"#,
-            #"não volta"#,
-            #"válido só até"#,
         ]
     }
 
     private static func words30() -> [String] {
         [
+            #"desaparece"#,
+            #"não volta"#,
+            #"válido só até"#,
             #"só até"#,
             #"expira em"#,
             #"wacht niet"#,
@@ -6453,14 +6499,14 @@ enum EmbeddedRulePacks {
             #"forsvinder når"#,
             #"katoaa kun"#,
             #"zmizí"#,
-            #"נשארו רק"#,
-            #"רק עוד"#,
-            #"chỉ còn hôm nay"#,
         ]
     }
 
     private static func words31() -> [String] {
         [
+            #"נשארו רק"#,
+            #"רק עוד"#,
+            #"chỉ còn hôm nay"#,
             #"còn hôm nay"#,
             #"in der letzten stunde"#,
             #"dans la dernière heure"#,
@@ -7041,6 +7087,10 @@ enum EmbeddedRulePacks {
             #"安くなる"#,
             #"安く"#,
             #"सस्ते"#,
+            #"kârlı"#,
+            #"karlı"#,
+            #"kârlı çık"#,
+            #"karlı çık"#,
         ]
     }
 
@@ -8787,6 +8837,8 @@ enum EmbeddedRulePacks {
             #"데이터 사용량"#,
             #"استهلاك البيانات"#,
             #"डेटा खपत"#,
+            #"เสียงรบกวน"#,
+            #"เสียง"#,
         ]
     }
 
@@ -9128,6 +9180,8 @@ enum EmbeddedRulePacks {
             #"dorzucamy"#,
             #"dokładamy"#,
             #"dorzucę"#,
+            #"एक्स्ट्रा"#,
+            #"एक्सट्रा"#,
         ]
     }
 
@@ -9467,6 +9521,10 @@ enum EmbeddedRulePacks {
             #"ayın"#,
             #"haftanız"#,
             #"ayınız"#,
+            #"أسبوعًا"#,
+            #"أسبوعا"#,
+            #"شهرًا"#,
+            #"شهرا"#,
         ]
     }
 
@@ -10717,6 +10775,9 @@ enum EmbeddedRulePacks {
             #"ابدأ عضويتي"#,
             #"فعّل عضويتي"#,
             #"فعل عضويتي"#,
+            #"afrekenen"#,
+            #"reken af"#,
+            #"nu afrekenen"#,
         ]
     }
 
@@ -10926,6 +10987,12 @@ enum EmbeddedRulePacks {
             #"เลือกทั้งหมด"#,
             #"pass on"#,
             #"skip pass"#,
+            #"kauf dir keine"#,
+            #"kauf keine"#,
+            #"kaufe keine"#,
+            #"kauft keine"#,
+            #"no need to buy"#,
+            #"kein kauf nötig"#,
         ]
     }
 
@@ -13249,6 +13316,20 @@ enum EmbeddedRulePacks {
             #"на любимых"#,
             #"刀工"#,
             #"升级一下你的"#,
+            #"erfolge"#,
+            #"achievements"#,
+            #"digest"#,
+            #"söndagsmejlet"#,
+            #"mejlet"#,
+            #"nyhetsmejl"#,
+            #"siguiente historia"#,
+            #"la siguiente historia"#,
+            #"जमा करके"#,
+            #"स्टार"#,
+            #"मैप"#,
+            #"पूरी करके"#,
+            #"क्वेस्ट"#,
+            #"हीरो"#,
         ]
     }
 
@@ -17590,6 +17671,13 @@ enum EmbeddedRulePacks {
             #"इसके बारे में सोचूँगा"#,
             #"过段时间再考虑"#,
             #"过段时间再说"#,
+            #"いいえ、今回のお誘いは見送ります"#,
+            #"今回のお誘いは見送ります"#,
+            #"ขอเป็นโอกาสหน้า"#,
+            #"ข้ามหน้านี้ไปก่อน"#,
+            #"Bunu yarın düşünürüm"#,
+            #"Bunu sonra düşünürüm"#,
+            #"Yarın düşünürüm"#,
         ]
     }
 
@@ -17627,6 +17715,9 @@ enum EmbeddedRulePacks {
             #"플랜"#,
             #"구독 플랜"#,
             #"플랜은"#,
+            #"ofertę"#,
+            #"oferta"#,
+            #"oferty"#,
         ]
     }
 
@@ -17740,6 +17831,15 @@ enum EmbeddedRulePacks {
             #"シンプル版"#,
             #"简易版"#,
             #"심플 버전"#,
+            #"standaardfuncties"#,
+            #"standaardversie"#,
+            #"standaard"#,
+            #"vanliga funktionerna"#,
+            #"de vanliga funktionerna"#,
+            #"standardfunktionerna"#,
+            #"standardfunktioner"#,
+            #"standard features"#,
+            #"basic features"#,
         ]
     }
 
@@ -18083,6 +18183,14 @@ enum EmbeddedRulePacks {
             #"المقدمة"#,
             #"इंट्रो"#,
             #"परिचय"#,
+            #"الجولة التعريفية"#,
+            #"جولة تعريفية"#,
+            #"pokaż mapę"#,
+            #"i pokaż"#,
+            #"quero ver"#,
+            #"ver minhas"#,
+            #"знакомство с приложением"#,
+            #"знакомство с приложения"#,
         ]
     }
 
@@ -18561,6 +18669,13 @@ enum EmbeddedRulePacks {
             #"po urlopie"#,
             #"po wakacjach"#,
             #"เดี๋ยวค่อย"#,
+            #"ne riparliamo"#,
+            #"dopo cena"#,
+            #"dopo pranzo"#,
+            #"dopo il lavoro"#,
+            #"dopo l'allenamento"#,
+            #"ขอฝึก"#,
+            #"ฝึกต่อ"#,
         ]
     }
 
@@ -24776,6 +24891,14 @@ enum EmbeddedRulePacks {
             #"payerai plus cher"#,
             #"सोफ़े पर"#,
             #"सोफा"#,
+            #"광고 볼게요"#,
+            #"광고를 볼게요"#,
+            #"광고 계속 볼게요"#,
+            #"계속 광고 볼게요"#,
+            #"унылыми"#,
+            #"унылые"#,
+            #"унылых"#,
+            #"скучными фото"#,
         ]
     }
 
@@ -25173,6 +25296,8 @@ enum EmbeddedRulePacks {
             #"в форму"#,
             #"التقدم"#,
             #"التقدّم"#,
+            #"숙면"#,
+            #"푹 잘"#,
         ]
     }
 
@@ -27386,6 +27511,7 @@ enum EmbeddedRulePacks {
             #"odkrywać"#,
             #"изучать"#,
             #"keşfetmeye"#,
+            #"โอกาสหน้า"#,
         ]
     }
 
