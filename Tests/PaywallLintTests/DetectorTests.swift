@@ -842,14 +842,12 @@ import Testing
             minimumLines: 90, perLanguageAccuracy: 0.90),
         // Written blind for issue 55 by four more writers from the same brief (1,360 lines, 17
         // languages, 80 lines each, none repeating an earlier set) while sets 69 and 70 were read
-        // and measured, frozen (SHA-256 in README.md), never read line by line.
+        // and measured, frozen. Its one run: price 1.00/1.00, savings 0.98/0.99, urgency
+        // 1.00/0.98, free 0.99/0.98, payment verbs 0.97/0.98, confirmshaming 0.91/1.00, trial
+        // offers 0.99/1.00; then read and mended.
         LabelledSet(
             file: "copy-heldout-71.tsv", label: "held-out 71 ", detectors: detectorNames + ["trial-offer"],
-            minimumLines: 90, blind: true,
-            floors: [
-                "price": (1.00, 1.00), "savings": (0.98, 0.99), "urgency": (1.00, 0.98), "free": (0.99, 0.98),
-                "payment-verb": (0.97, 0.98), "confirmshaming": (0.91, 1.00), "trial-offer": (0.98, 1.00),
-            ], perLanguageAccuracy: 0.83),
+            minimumLines: 90, perLanguageAccuracy: 0.90),
     ]
 
     @Test(arguments: labelledSets)

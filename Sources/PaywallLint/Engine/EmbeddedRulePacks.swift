@@ -596,31 +596,31 @@ enum EmbeddedRulePacks {
                 #"plan-words"#: words95(),
                 #"basic-tier-words"#: words96(),
                 #"neutral-navigation"#: { var list = words97(); list += words98(); return list }(),
-                #"neutral-deferrals"#: { var list = words99(); list += words100(); return list }(),
-                #"shaming-phrases"#: { var list = words101(); list += words102(); return list }(),
-                #"currency-symbols"#: words103(),
-                #"currency-codes"#: words104(),
-                #"currency-words"#: words105(),
-                #"continuations"#: words106(),
-                #"shaming-context"#: { var list = words107(); list += words108(); return list }(),
-                #"negative-outcomes"#: { var list = words109(); list += words110(); list += words111(); list += words112(); list += words113(); list += words114(); list += words115(); list += words116(); list += words117(); list += words118(); list += words119(); list += words120(); list += words121(); list += words122(); list += words123(); list += words124(); list += words125(); list += words126(); list += words127(); return list }(),
-                #"negative-outcome-exceptions"#: words128(),
-                #"self-improvement"#: { var list = words129(); list += words130(); return list }(),
-                #"negations"#: words131(),
-                #"shaming-exceptions"#: words132(),
-                #"indifference"#: { var list = words133(); list += words134(); list += words135(); return list }(),
-                #"self-goods"#: { var list = words136(); list += words137(); list += words138(); list += words139(); return list }(),
-                #"preferences"#: words140(),
-                #"unwanted-things"#: words141(),
-                #"choices"#: words142(),
-                #"neutral-choices"#: { var list = words143(); list += words144(); return list }(),
-                #"countdown-context"#: words145(),
-                #"deadline-verbs"#: { var list = words146(); list += words147(); list += words148(); return list }(),
-                #"time-limits"#: { var list = words149(); list += words150(); list += words151(); list += words152(); return list }(),
-                #"currency-exceptions"#: words153(),
-                #"offer-words"#: words154(),
-                #"few-words"#: words155(),
-                #"deadline-exceptions"#: words156(),
+                #"neutral-deferrals"#: { var list = words99(); list += words100(); list += words101(); return list }(),
+                #"shaming-phrases"#: { var list = words102(); list += words103(); return list }(),
+                #"currency-symbols"#: words104(),
+                #"currency-codes"#: words105(),
+                #"currency-words"#: words106(),
+                #"continuations"#: words107(),
+                #"shaming-context"#: { var list = words108(); list += words109(); return list }(),
+                #"negative-outcomes"#: { var list = words110(); list += words111(); list += words112(); list += words113(); list += words114(); list += words115(); list += words116(); list += words117(); list += words118(); list += words119(); list += words120(); list += words121(); list += words122(); list += words123(); list += words124(); list += words125(); list += words126(); list += words127(); list += words128(); return list }(),
+                #"negative-outcome-exceptions"#: words129(),
+                #"self-improvement"#: { var list = words130(); list += words131(); return list }(),
+                #"negations"#: words132(),
+                #"shaming-exceptions"#: words133(),
+                #"indifference"#: { var list = words134(); list += words135(); list += words136(); return list }(),
+                #"self-goods"#: { var list = words137(); list += words138(); list += words139(); list += words140(); return list }(),
+                #"preferences"#: words141(),
+                #"unwanted-things"#: words142(),
+                #"choices"#: words143(),
+                #"neutral-choices"#: { var list = words144(); list += words145(); return list }(),
+                #"countdown-context"#: words146(),
+                #"deadline-verbs"#: { var list = words147(); list += words148(); list += words149(); return list }(),
+                #"time-limits"#: { var list = words150(); list += words151(); list += words152(); list += words153(); return list }(),
+                #"currency-exceptions"#: words154(),
+                #"offer-words"#: words155(),
+                #"few-words"#: words156(),
+                #"deadline-exceptions"#: words157(),
             ]
         ),
         (
@@ -1431,8 +1431,8 @@ enum EmbeddedRulePacks {
 
 """#,
             [
-                #"first-week-free-phrases"#: words157(),
-                #"limit-phrases"#: words158(),
+                #"first-week-free-phrases"#: words158(),
+                #"limit-phrases"#: words159(),
             ]
         ),
         ]
@@ -1895,6 +1895,7 @@ enum EmbeddedRulePacks {
             #"deneme süresi sona erdi"#,
             #"deneme süreniz sona erdi"#,
             #"deneme süreniz bitti"#,
+            #"タイムトライアル"#,
         ]
     }
 
@@ -2910,6 +2911,10 @@ enum EmbeddedRulePacks {
             #"不收取费用"#,
             #"مجانيًا"#,
             #"مجانيا"#,
+            #"rien ne sera débité"#,
+            #"rien ne sera prélevé"#,
+            #"rien ne sera facturé"#,
+            #"免单"#,
         ]
     }
 
@@ -3367,6 +3372,10 @@ enum EmbeddedRulePacks {
             #"फ़ील फ़्री"#,
             #"फील फ्री"#,
             #"फ़ील फ्री"#,
+            #"gluten free"#,
+            #"gluten-free"#,
+            #"lactose free"#,
+            #"sugar free"#,
         ]
     }
 
@@ -6021,6 +6030,11 @@ enum EmbeddedRulePacks {
             #"fırsat kaçmadan"#,
             #"fırsatı kaçırmadan"#,
             #"fırsatı kaçırma"#,
+            #"本日かぎり"#,
+            #"今日かぎり"#,
+            #"yalnızca bu akşam"#,
+            #"sadece bu akşam"#,
+            #"bu akşama kadar"#,
             #"expires in"#,
             #"deal expires"#,
             #"expires tonight"#,
@@ -6233,16 +6247,16 @@ enum EmbeddedRulePacks {
             #"vagas limitadas"#,
             #"o preço vai subir"#,
             #"preço sobe"#,
-            #"os preços sobem"#,
-            #"pessoas assinaram"#,
-            #"pessoas estão vendo"#,
-            #"pessoas estão de olho"#,
-            #"some quando"#,
         ]
     }
 
     private static func words30() -> [String] {
         [
+            #"os preços sobem"#,
+            #"pessoas assinaram"#,
+            #"pessoas estão vendo"#,
+            #"pessoas estão de olho"#,
+            #"some quando"#,
             #"desaparece"#,
             #"não volta"#,
             #"válido só até"#,
@@ -6494,16 +6508,16 @@ enum EmbeddedRulePacks {
             #"spots left"#,
             #"seats left"#,
             #"本日限定"#,
-            #"今日限定"#,
-            #"forsvinner når"#,
-            #"forsvinder når"#,
-            #"katoaa kun"#,
-            #"zmizí"#,
         ]
     }
 
     private static func words31() -> [String] {
         [
+            #"今日限定"#,
+            #"forsvinner når"#,
+            #"forsvinder når"#,
+            #"katoaa kun"#,
+            #"zmizí"#,
             #"נשארו רק"#,
             #"רק עוד"#,
             #"chỉ còn hôm nay"#,
@@ -7091,6 +7105,8 @@ enum EmbeddedRulePacks {
             #"karlı"#,
             #"kârlı çık"#,
             #"karlı çık"#,
+            #"lägre pris"#,
+            #"lägre priser"#,
         ]
     }
 
@@ -7745,10 +7761,6 @@ enum EmbeddedRulePacks {
             #"выходит дешевле"#,
             #"обходится дешевле"#,
             ##"# ayı bizden"##,
-            ##"# haftayı bizden"##,
-            ##"# hafta bizden"##,
-            ##"# günü bizden"##,
-            ##"# gün bizden"##,
             ##"# ayı hediye"##,
             ##"# ayı bedava"##,
             ##"# ayı ücretsiz"##,
@@ -8839,6 +8851,8 @@ enum EmbeddedRulePacks {
             #"डेटा खपत"#,
             #"เสียงรบกวน"#,
             #"เสียง"#,
+            #"体脂肪"#,
+            #"体重"#,
         ]
     }
 
@@ -10778,6 +10792,9 @@ enum EmbeddedRulePacks {
             #"afrekenen"#,
             #"reken af"#,
             #"nu afrekenen"#,
+            #"compra l'espansione"#,
+            #"compra l’espansione"#,
+            #"betaal met"#,
         ]
     }
 
@@ -11695,6 +11712,9 @@ enum EmbeddedRulePacks {
             #"年払いプラン"#,
             #"年プラン"#,
             #"月プラン"#,
+            #"espansione"#,
+            #"l'espansione"#,
+            #"expansion pack"#,
         ]
     }
 
@@ -13330,6 +13350,13 @@ enum EmbeddedRulePacks {
             #"पूरी करके"#,
             #"क्वेस्ट"#,
             #"हीरो"#,
+            #"पॉइंट"#,
+            #"जुटाएँ"#,
+            #"चैप्टर"#,
+            #"शब्दावली"#,
+            #"सीखकर"#,
+            #"打卡"#,
+            #"隐藏关卡"#,
         ]
     }
 
@@ -17840,6 +17867,8 @@ enum EmbeddedRulePacks {
             #"standardfunktioner"#,
             #"standard features"#,
             #"basic features"#,
+            #"基础功能"#,
+            #"基本功能"#,
         ]
     }
 
@@ -18191,6 +18220,13 @@ enum EmbeddedRulePacks {
             #"ver minhas"#,
             #"знакомство с приложением"#,
             #"знакомство с приложения"#,
+            #"walkthrough"#,
+            #"feature tour"#,
+            #"tour"#,
+            #"돌아갈게요"#,
+            #"로 돌아갈"#,
+            #"으로 돌아갈"#,
+            #"wrócę do"#,
         ]
     }
 
@@ -18676,10 +18712,81 @@ enum EmbeddedRulePacks {
             #"dopo l'allenamento"#,
             #"ขอฝึก"#,
             #"ฝึกต่อ"#,
+            #"on saturday"#,
+            #"on sunday"#,
+            #"on monday"#,
+            #"on the weekend"#,
+            #"am samstag"#,
+            #"am sonntag"#,
+            #"am montag"#,
+            #"am wochenende"#,
+            #"samedi"#,
+            #"dimanche"#,
+            #"lundi"#,
+            #"ce week-end"#,
+            #"el sábado"#,
+            #"el domingo"#,
+            #"el lunes"#,
+            #"sabato"#,
+            #"domenica"#,
+            #"lunedì"#,
+            #"no sábado"#,
+            #"no domingo"#,
+            #"na segunda"#,
+            #"op zaterdag"#,
+            #"op zondag"#,
+            #"op maandag"#,
+            #"på lördag"#,
+            #"på söndag"#,
+            #"på måndag"#,
+            #"w sobotę"#,
+            #"w niedzielę"#,
+            #"w poniedziałek"#,
+            #"в субботу"#,
+            #"в воскресенье"#,
+            #"в понедельник"#,
+            #"на выходных"#,
+            #"cumartesi"#,
+            #"pazar günü"#,
+            #"pazartesi"#,
         ]
     }
 
     private static func words101() -> [String] {
+        [
+            #"يوم السبت"#,
+            #"يوم الأحد"#,
+            #"يوم الاثنين"#,
+            #"مرة أخرى"#,
+            #"शनिवार को"#,
+            #"रविवार को"#,
+            #"सोमवार को"#,
+            #"फिर दिखाना"#,
+            #"土曜日に"#,
+            #"日曜日に"#,
+            #"月曜日に"#,
+            #"토요일에"#,
+            #"일요일에"#,
+            #"월요일에"#,
+            #"周六"#,
+            #"周日"#,
+            #"周一"#,
+            #"星期六"#,
+            #"星期天"#,
+            #"วันเสาร์"#,
+            #"วันอาทิตย์"#,
+            #"วันจันทร์"#,
+            #"sta te koken"#,
+            #"ben aan het koken"#,
+            #"står och lagar mat"#,
+            #"lagar mat"#,
+            #"właśnie gotuję"#,
+            #"gotuję"#,
+            #"właśnie"#,
+        ]
+    }
+
+    private static func words102() -> [String] {
         [
             #"i don't like saving"#,
             #"i don't want to save"#,
@@ -18940,7 +19047,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words102() -> [String] {
+    private static func words103() -> [String] {
         [
             #"그렇게 믿고 싶어"#,
             #"katanya sih"#,
@@ -19151,7 +19258,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words103() -> [String] {
+    private static func words104() -> [String] {
         [
             #"us$"#,
             #"a$"#,
@@ -19193,7 +19300,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words104() -> [String] {
+    private static func words105() -> [String] {
         [
             #"usd"#,
             #"eur"#,
@@ -19245,7 +19352,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words105() -> [String] {
+    private static func words106() -> [String] {
         [
             #"dollar"#,
             #"dollars"#,
@@ -19388,7 +19495,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words106() -> [String] {
+    private static func words107() -> [String] {
         [
             #"fortsätta"#,
             #"fortsätter"#,
@@ -19555,7 +19662,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words107() -> [String] {
+    private static func words108() -> [String] {
         [
             #"i"#,
             #"i'll"#,
@@ -19816,7 +19923,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words108() -> [String] {
+    private static func words109() -> [String] {
         [
             #"não quero"#,
             #"je ne veux pas"#,
@@ -19980,7 +20087,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words109() -> [String] {
+    private static func words110() -> [String] {
         [
             #"waste*"#,
             #"wasting"#,
@@ -20241,7 +20348,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words110() -> [String] {
+    private static func words111() -> [String] {
         [
             #"źle spać"#,
             #"kötü uyu*"#,
@@ -20502,7 +20609,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words111() -> [String] {
+    private static func words112() -> [String] {
         [
             #"vibes"#,
             #"who cares"#,
@@ -20763,7 +20870,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words112() -> [String] {
+    private static func words113() -> [String] {
         [
             #"makoilu*"#,
             #"יסתדר לבד"#,
@@ -21024,7 +21131,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words113() -> [String] {
+    private static func words114() -> [String] {
         [
             #"ห่วย"#,
             #"גרוע ב"#,
@@ -21285,7 +21392,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words114() -> [String] {
+    private static func words115() -> [String] {
         [
             #"catastrophe"#,
             #"catástrofe"#,
@@ -21546,7 +21653,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words115() -> [String] {
+    private static func words116() -> [String] {
         [
             #"scheef"#,
             #"snett"#,
@@ -21807,7 +21914,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words116() -> [String] {
+    private static func words117() -> [String] {
         [
             #"腰痛"#,
             #"腰疼"#,
@@ -22068,7 +22175,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words117() -> [String] {
+    private static func words118() -> [String] {
         [
             #"biedny"#,
             #"biedna"#,
@@ -22329,7 +22436,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words118() -> [String] {
+    private static func words119() -> [String] {
         [
             #"sufriendo"#,
             #"sufra"#,
@@ -22590,7 +22697,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words119() -> [String] {
+    private static func words120() -> [String] {
         [
             #"opslag vol"#,
             #"fullt minne"#,
@@ -22851,7 +22958,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words120() -> [String] {
+    private static func words121() -> [String] {
         [
             #"lække"#,
             #"lekke"#,
@@ -23112,7 +23219,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words121() -> [String] {
+    private static func words122() -> [String] {
         [
             #"staring at"#,
             #"cartoons"#,
@@ -23373,7 +23480,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words122() -> [String] {
+    private static func words123() -> [String] {
         [
             #"övertrasserat"#,
             #"miinuksella"#,
@@ -23634,7 +23741,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words123() -> [String] {
+    private static func words124() -> [String] {
         [
             #"עלובים"#,
             #"mizerné"#,
@@ -23895,7 +24002,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words124() -> [String] {
+    private static func words125() -> [String] {
         [
             #"รอได้"#,
             #"इंतज़ार कर सकती"#,
@@ -24156,7 +24263,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words125() -> [String] {
+    private static func words126() -> [String] {
         [
             #"buttare i soldi"#,
             #"buttare via soldi"#,
@@ -24417,7 +24524,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words126() -> [String] {
+    private static func words127() -> [String] {
         [
             #"leren het ooit wel"#,
             #"lærer det nok en dag"#,
@@ -24678,7 +24785,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words127() -> [String] {
+    private static func words128() -> [String] {
         [
             #"célibataire"#,
             #"soltero"#,
@@ -24902,7 +25009,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words128() -> [String] {
+    private static func words129() -> [String] {
         [
             #"新手引导"#,
             #"新手教程"#,
@@ -24935,7 +25042,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words129() -> [String] {
+    private static func words130() -> [String] {
         [
             #"better"#,
             #"improv*"#,
@@ -25196,7 +25303,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words130() -> [String] {
+    private static func words131() -> [String] {
         [
             #"adestramento"#,
             #"opvoeding"#,
@@ -25301,7 +25408,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words131() -> [String] {
+    private static func words132() -> [String] {
         [
             #"not"#,
             #"don't"#,
@@ -25372,7 +25479,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words132() -> [String] {
+    private static func words133() -> [String] {
         [
             #"never lose"#,
             #"never miss"#,
@@ -25447,7 +25554,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words133() -> [String] {
+    private static func words134() -> [String] {
         [
             #"don't care"#,
             #"do not care"#,
@@ -25708,7 +25815,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words134() -> [String] {
+    private static func words135() -> [String] {
         [
             #"kan me gestolen worden"#,
             #"kan me niet schelen"#,
@@ -25969,7 +26076,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words135() -> [String] {
+    private static func words136() -> [String] {
         [
             #"무슨 상관"#,
             #"apa bedanya"#,
@@ -26051,7 +26158,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words136() -> [String] {
+    private static func words137() -> [String] {
         [
             #"privacy"#,
             #"security"#,
@@ -26312,7 +26419,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words137() -> [String] {
+    private static func words138() -> [String] {
         [
             #"inglés"#,
             #"inglese"#,
@@ -26573,7 +26680,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words138() -> [String] {
+    private static func words139() -> [String] {
         [
             #"sevgilim*"#,
             #"niños"#,
@@ -26834,7 +26941,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words139() -> [String] {
+    private static func words140() -> [String] {
         [
             #"הילדים שלי"#,
             #"moje děti"#,
@@ -26887,7 +26994,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words140() -> [String] {
+    private static func words141() -> [String] {
         [
             #"love"#,
             #"enjoy"#,
@@ -26987,7 +27094,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words141() -> [String] {
+    private static func words142() -> [String] {
         [
             #"ads"#,
             #"advertising"#,
@@ -27026,7 +27133,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words142() -> [String] {
+    private static func words143() -> [String] {
         [
             #"i'd rather"#,
             #"i would rather"#,
@@ -27094,7 +27201,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words143() -> [String] {
+    private static func words144() -> [String] {
         [
             #"free"#,
             #"free plan"#,
@@ -27355,7 +27462,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words144() -> [String] {
+    private static func words145() -> [String] {
         [
             #"zonder premium"#,
             #"uden premium"#,
@@ -27515,7 +27622,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words145() -> [String] {
+    private static func words146() -> [String] {
         [
             #"ends in"#,
             #"ending in"#,
@@ -27643,7 +27750,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words146() -> [String] {
+    private static func words147() -> [String] {
         [
             #"ends"#,
             #"ending"#,
@@ -27904,7 +28011,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words147() -> [String] {
+    private static func words148() -> [String] {
         [
             #"più caro"#,
             #"mais caro"#,
@@ -28165,7 +28272,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words148() -> [String] {
+    private static func words149() -> [String] {
         [
             #"normal fiyata dönüyor"#,
             #"通常価格に戻ります"#,
@@ -28193,7 +28300,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words149() -> [String] {
+    private static func words150() -> [String] {
         [
             #"tonight"#,
             #"today"#,
@@ -28454,7 +28561,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words150() -> [String] {
+    private static func words151() -> [String] {
         [
             #"la próxima semana"#,
             #"la prossima settimana"#,
@@ -28715,7 +28822,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words151() -> [String] {
+    private static func words152() -> [String] {
         [
             #"जून"#,
             #"जुलाई"#,
@@ -28976,7 +29083,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words152() -> [String] {
+    private static func words153() -> [String] {
         [
             #"tänään"#,
             #"illalla"#,
@@ -29030,7 +29137,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words153() -> [String] {
+    private static func words154() -> [String] {
         [
             #"ribu ulasan"#,
             #"ribu pengguna"#,
@@ -29093,7 +29200,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words154() -> [String] {
+    private static func words155() -> [String] {
         [
             #"price"#,
             #"prices"#,
@@ -29325,7 +29432,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words155() -> [String] {
+    private static func words156() -> [String] {
         [
             #"wenige"#,
             #"few"#,
@@ -29367,7 +29474,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words156() -> [String] {
+    private static func words157() -> [String] {
         [
             #"trial"#,
             #"free week"#,
@@ -29560,7 +29667,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words157() -> [String] {
+    private static func words158() -> [String] {
         [
             #"free week"#,
             #"first week free"#,
@@ -29596,7 +29703,7 @@ enum EmbeddedRulePacks {
         ]
     }
 
-    private static func words158() -> [String] {
+    private static func words159() -> [String] {
         [
             #"one free drawing per day"#,
             #"1 free drawing per day"#,
